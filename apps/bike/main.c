@@ -1,0 +1,41 @@
+/* bike: the command-line tool of libbike. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char usage[] =
+    "usage: bike <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  kat      print the NIST KAT response file of a level\n"
+    "  keygen   write a key pair to files\n"
+    "  encaps   encapsulate to a public key file\n"
+    "  decaps   decapsulate a ciphertext file with a secret key file\n"
+    "  bench    time the primitives and operations\n"
+    "  info     print the version, back end and CPU features\n"
+    "\n"
+    "'bike <command> --help' describes a command's options; 'bike --version' prints the version.\n";
+
+int main(int argc, char **argv) {
+  if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+    fputs(usage, argc < 2 ? stderr : stdout);
+    return argc < 2 ? 2 : 0;
+  }
+  if (strcmp(argv[1], "--version") == 0) {
+    printf("bike %s\n", BIKE_TOOL_VERSION);
+    return 0;
+  }
+  static const struct {
+    const char *name;
+    int (*run)(int, char **);
+  } commands[] = {{"kat", cmd_kat},       {"keygen", cmd_keygen}, {"encaps", cmd_encaps},
+                  {"decaps", cmd_decaps}, {"bench", cmd_bench},   {"info", cmd_info}};
+  for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+    if (strcmp(argv[1], commands[i].name) == 0) {
+      return commands[i].run(argc - 1, argv + 1);
+    }
+  }
+  fprintf(stderr, "bike: unknown command '%s'\n\n%s", argv[1], usage);
+  return 2;
+}

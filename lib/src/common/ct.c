@@ -1,0 +1,23 @@
+#include "ct.h"
+
+void bike_wipe(void *p, size_t n) {
+  volatile uint8_t *v = (volatile uint8_t *)p;
+  while (n--) {
+    *v++ = 0;
+  }
+}
+
+uint64_t ct_bytes_eq_mask(const uint8_t *a, const uint8_t *b, size_t n) {
+  uint64_t diff = 0;
+  for (size_t i = 0; i < n; i++) {
+    diff |= (uint64_t)(a[i] ^ b[i]);
+  }
+  return ~ct_mask_nonzero(diff);
+}
+
+void ct_bytes_select(uint8_t *dst, uint64_t mask, const uint8_t *a, const uint8_t *b, size_t n) {
+  uint8_t m = (uint8_t)mask;
+  for (size_t i = 0; i < n; i++) {
+    dst[i] = (uint8_t)((a[i] & m) | (b[i] & (uint8_t)~m));
+  }
+}

@@ -1,0 +1,89 @@
+/* The Black-Gray-Flip decoder of spec 5.1, with every iteration always run. */
+#include <string.h>
+
+#include "bike/ops.h"
+#include "common/ct.h"
+#include "decode/upc.h"
+
+uint32_t bike_threshold(const bike_params *p, uint32_t syndrome_weight) {
+  /* floor(a + b S) exactly, a and b being integers over 10^8; the division
+   * by a constant compiles to a multiplication (no data-dependent timing). */
+  uint64_t th = (p->th_a + p->th_b * (uint64_t)syndrome_weight) / BIKE_TH_SCALE;
+  return (uint32_t)ct_select(ct_mask_lt(th, p->th_min), p->th_min, th);
+}
+
+typedef struct {
+  upc_counters upc[2];
+  uint64_t s[BIKE_MAX_QWORDS];
+  uint64_t black[2][BIKE_MAX_QWORDS];
+  uint64_t gray[2][BIKE_MAX_QWORDS];
+  uint64_t flip[BIKE_MAX_QWORDS];
+  uint64_t prod[BIKE_MAX_QWORDS];
+} decoder_state;
+
+/* s = s0 + h0 e0 + h1 e1: the syndrome of the ciphertext minus the current
+ * error estimate, recomputed from scratch. */
+static void recompute_syndrome(const bike_params *p, decoder_state *st, const uint64_t *s0,
+                               uint64_t *const e[2], const uint32_t *const h_idx[2]) {
+  memcpy(st->s, s0, p->r_qwords * sizeof(uint64_t));
+  for (int b = 0; b < 2; b++) {
+    bike_gf2x_mul_sparse(p, st->prod, h_idx[b], p->d, e[b]);
+    for (uint32_t w = 0; w < p->r_qwords; w++) {
+      st->s[w] ^= st->prod[w];
+    }
+  }
+}
+
+/* Flip the positions of `only` (every position if NULL) whose count is at
+ * least th; return the flipped set in st->black when record is set. */
+static void flip_step(const bike_params *p, decoder_state *st, uint64_t *const e[2],
+                      const uint32_t *const h_idx[2], uint64_t (*only)[BIKE_MAX_QWORDS],
+                      uint32_t th, int record_black_gray) {
+  for (int b = 0; b < 2; b++) {
+    upc_count(p, &st->upc[b], h_idx[b], p->d, st->s);
+  }
+  for (int b = 0; b < 2; b++) {
+    upc_at_least(p, st->flip, &st->upc[b], th);
+    if (only != NULL) {
+      for (uint32_t w = 0; w < p->r_qwords; w++) {
+        st->flip[w] &= only[b][w];
+      }
+    }
+    if (record_black_gray) {
+      memcpy(st->black[b], st->flip, p->r_qwords * sizeof(uint64_t));
+      upc_at_least(p, st->gray[b], &st->upc[b], th - p->tau);
+      for (uint32_t w = 0; w < p->r_qwords; w++) {
+        st->gray[b][w] &= ~st->flip[w];
+      }
+    }
+    for (uint32_t w = 0; w < p->r_qwords; w++) {
+      e[b][w] ^= st->flip[w];
+    }
+  }
+}
+
+uint64_t bike_decode(const bike_params *p, uint64_t *e0, uint64_t *e1, const uint64_t *s0,
+                     const uint32_t *h0_idx, const uint32_t *h1_idx) {
+  decoder_state st;
+  uint64_t *const e[2] = {e0, e1};
+  const uint32_t *const h_idx[2] = {h0_idx, h1_idx};
+
+  memset(e0, 0, p->r_qwords * sizeof(uint64_t));
+  memset(e1, 0, p->r_qwords * sizeof(uint64_t));
+  memcpy(st.s, s0, p->r_qwords * sizeof(uint64_t));
+
+  for (uint32_t iter = 0; iter < p->nb_iter; iter++) {
+    uint32_t th = bike_threshold(p, bike_poly_weight(p, st.s));
+    flip_step(p, &st, e, h_idx, NULL, th, iter == 0);
+    recompute_syndrome(p, &st, s0, e, h_idx);
+    if (iter == 0) {
+      flip_step(p, &st, e, h_idx, st.black, p->bg_threshold, 0);
+      recompute_syndrome(p, &st, s0, e, h_idx);
+      flip_step(p, &st, e, h_idx, st.gray, p->bg_threshold, 0);
+      recompute_syndrome(p, &st, s0, e, h_idx);
+    }
+  }
+  uint64_t ok = ~ct_mask_nonzero(bike_poly_weight(p, st.s));
+  bike_wipe(&st, sizeof(st));
+  return ok;
+}

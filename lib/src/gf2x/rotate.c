@@ -1,0 +1,61 @@
+/* Constant-time rotation and the binary sparse-dense product. */
+#include <string.h>
+
+#include "bike/ops.h"
+#include "common/ct.h"
+
+void bike_gf2x_rotr(const bike_params *p, uint64_t *c, const uint64_t *a, uint32_t k) {
+  /* buf holds a || a as a 2r-bit string; the rotation is the r-bit window
+   * starting at bit k, moved down by a barrel shifter on whole words (every
+   * stage touches every word) and then by k % 64 bits. */
+  uint64_t buf[2 * BIKE_MAX_QWORDS + 1];
+  const uint32_t n = p->r_qwords;
+  const uint32_t len = 2 * n + 1;
+  const uint32_t ws = p->r / 64, bs = p->r % 64;
+
+  memcpy(buf, a, n * sizeof(uint64_t));
+  memset(buf + n, 0, (len - n) * sizeof(uint64_t));
+  for (uint32_t i = 0; i < n; i++) {
+    buf[ws + i] |= a[i] << bs;
+    buf[ws + i + 1] |= a[i] >> (64 - bs);
+  }
+
+  const uint64_t q = k >> 6;
+  uint32_t step = 1;
+  while (2 * step < n) {
+    step *= 2;
+  }
+  for (; step > 0; step >>= 1) {
+    uint64_t take = ct_mask_nonzero(q & step);
+    for (uint32_t i = 0; i + step < len; i++) {
+      buf[i] = ct_select(take, buf[i + step], buf[i]);
+    }
+  }
+
+  const uint32_t s = k & 63;
+  for (uint32_t i = 0; i < n; i++) {
+    /* (x << 1) << (63 - s) is x << (64 - s) without the undefined shift by 64. */
+    c[i] = (buf[i] >> s) | ((buf[i + 1] << 1) << (63 - s));
+  }
+  c[n - 1] &= ((uint64_t)1 << bs) - 1;
+  bike_wipe(buf, len * sizeof(uint64_t));
+}
+
+void bike_gf2x_mul_sparse(const bike_params *p, uint64_t *c, const uint32_t *idx, uint32_t count,
+                          const uint64_t *a) {
+  uint64_t acc[BIKE_MAX_QWORDS];
+  uint64_t rot[BIKE_MAX_QWORDS];
+  memset(acc, 0, p->r_qwords * sizeof(uint64_t));
+  for (uint32_t i = 0; i < count; i++) {
+    /* x^k a is a rotated left by k, that is right by (r - k) mod r. */
+    uint32_t k = idx[i];
+    uint32_t right = (uint32_t)ct_select(ct_mask_eq(k, 0), 0, p->r - k);
+    bike_gf2x_rotr(p, rot, a, right);
+    for (uint32_t w = 0; w < p->r_qwords; w++) {
+      acc[w] ^= rot[w];
+    }
+  }
+  memcpy(c, acc, p->r_qwords * sizeof(uint64_t));
+  bike_wipe(acc, sizeof(acc));
+  bike_wipe(rot, sizeof(rot));
+}

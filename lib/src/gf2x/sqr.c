@@ -1,0 +1,35 @@
+/* Exponentiation by 2^k in R: since squaring is linear over GF(2) and
+ * x^(i 2^k) = x^(i 2^k mod r), a^(2^k) moves bit i to bit (i * 2^k) mod r.
+ * The permutation depends only on the public k. */
+#include <string.h>
+
+#include "bike/ops.h"
+
+static uint32_t pow2_mod(uint64_t k, uint32_t r) {
+  uint64_t result = 1, base = 2 % r;
+  while (k > 0) {
+    if (k & 1) {
+      result = (result * base) % r;
+    }
+    base = (base * base) % r;
+    k >>= 1;
+  }
+  return (uint32_t)result;
+}
+
+void bike_gf2x_sqr_k(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k) {
+  uint64_t out[BIKE_MAX_QWORDS];
+  const uint32_t r = p->r;
+  const uint32_t step = pow2_mod(k, r);
+  memset(out, 0, p->r_qwords * sizeof(uint64_t));
+  uint32_t j = 0; /* j = i * step mod r */
+  for (uint32_t i = 0; i < r; i++) {
+    uint64_t bit = (a[i / 64] >> (i % 64)) & 1;
+    out[j / 64] |= bit << (j % 64);
+    j += step;
+    if (j >= r) {
+      j -= r;
+    }
+  }
+  memcpy(c, out, p->r_qwords * sizeof(uint64_t));
+}

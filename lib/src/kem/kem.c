@@ -1,0 +1,221 @@
+/* The BIKE KEM: key generation, encapsulation, decapsulation (spec 5.1). */
+#include <string.h>
+
+#include "bike/bike.h"
+#include "bike/ops.h"
+#include "common/bytes.h"
+#include "common/ct.h"
+#include "common/random.h"
+
+size_t bike_public_key_bytes(int level) {
+  const bike_params *p = bike_params_get(level);
+  return p != NULL ? p->pk_bytes : 0;
+}
+
+size_t bike_secret_key_bytes(int level) {
+  const bike_params *p = bike_params_get(level);
+  return p != NULL ? p->sk_bytes : 0;
+}
+
+size_t bike_ciphertext_bytes(int level) {
+  const bike_params *p = bike_params_get(level);
+  return p != NULL ? p->ct_bytes : 0;
+}
+
+const char *bike_strerror(int rc) {
+  switch (rc) {
+  case BIKE_OK:
+    return "success";
+  case BIKE_ERR_LEVEL:
+    return "unknown security level (expected 1, 3 or 5)";
+  case BIKE_ERR_LENGTH:
+    return "buffer length does not match the security level";
+  case BIKE_ERR_KEY:
+    return "malformed key";
+  case BIKE_ERR_RANDOM:
+    return "the operating system's random number generator failed";
+  case BIKE_ERR_NULL:
+    return "a required argument is NULL";
+  default:
+    return "unknown error";
+  }
+}
+
+/* Secret key layout offsets. */
+#define SK_H0_IDX(p) 0u
+#define SK_H1_IDX(p) (4u * (p)->d)
+#define SK_H0(p) (8u * (p)->d)
+#define SK_H1(p) (8u * (p)->d + (p)->r_bytes)
+#define SK_PK(p) (8u * (p)->d + 2u * (p)->r_bytes)
+#define SK_SIGMA(p) (8u * (p)->d + 3u * (p)->r_bytes)
+
+typedef struct {
+  uint32_t h_idx[2][BIKE_MAX_D];
+  uint64_t h0[BIKE_MAX_QWORDS];
+  uint64_t h1[BIKE_MAX_QWORDS];
+  uint64_t h0_inv[BIKE_MAX_QWORDS];
+  uint64_t h[BIKE_MAX_QWORDS];
+} keygen_state;
+
+int bike_keypair_derand(int level, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len,
+                        const uint8_t coins[BIKE_COINS_BYTES]) {
+  const bike_params *p = bike_params_get(level);
+  if (p == NULL) {
+    return BIKE_ERR_LEVEL;
+  }
+  if (pk == NULL || sk == NULL || coins == NULL) {
+    return BIKE_ERR_NULL;
+  }
+  if (pk_len != p->pk_bytes || sk_len != p->sk_bytes) {
+    return BIKE_ERR_LENGTH;
+  }
+  keygen_state st;
+  bike_sample_keygen(p, st.h_idx[0], st.h_idx[1], coins);
+  bike_poly_from_indices(p, st.h0, st.h_idx[0], p->d);
+  bike_poly_from_indices(p, st.h1, st.h_idx[1], p->d);
+  bike_gf2x_inv(p, st.h0_inv, st.h0);
+  bike_gf2x_mul(p, st.h, st.h1, st.h0_inv);
+
+  for (uint32_t i = 0; i < p->d; i++) {
+    store32_le(sk + SK_H0_IDX(p) + 4 * i, st.h_idx[0][i]);
+    store32_le(sk + SK_H1_IDX(p) + 4 * i, st.h_idx[1][i]);
+  }
+  bike_poly_to_bytes(p, sk + SK_H0(p), st.h0);
+  bike_poly_to_bytes(p, sk + SK_H1(p), st.h1);
+  bike_poly_to_bytes(p, sk + SK_PK(p), st.h);
+  memcpy(sk + SK_SIGMA(p), coins + BIKE_M_BYTES, BIKE_M_BYTES);
+  bike_poly_to_bytes(p, pk, st.h);
+  bike_wipe(&st, sizeof(st));
+  return BIKE_OK;
+}
+
+int bike_keypair(int level, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len) {
+  uint8_t coins[BIKE_COINS_BYTES];
+  if (bike_params_get(level) == NULL) {
+    return BIKE_ERR_LEVEL;
+  }
+  if (bike_os_random(coins, sizeof(coins)) != 0) {
+    return BIKE_ERR_RANDOM;
+  }
+  int rc = bike_keypair_derand(level, pk, pk_len, sk, sk_len, coins);
+  bike_wipe(coins, sizeof(coins));
+  return rc;
+}
+
+typedef struct {
+  uint64_t h[BIKE_MAX_QWORDS];
+  uint64_t e0[BIKE_MAX_QWORDS];
+  uint64_t e1[BIKE_MAX_QWORDS];
+  uint64_t c0[BIKE_MAX_QWORDS];
+  uint8_t l[BIKE_HASH_OUT_BYTES];
+} encaps_state;
+
+int bike_encaps_derand(int level, uint8_t *ct, size_t ct_len,
+                       uint8_t ss[BIKE_SHARED_SECRET_BYTES], const uint8_t *pk, size_t pk_len,
+                       const uint8_t coins[BIKE_COINS_BYTES]) {
+  const bike_params *p = bike_params_get(level);
+  if (p == NULL) {
+    return BIKE_ERR_LEVEL;
+  }
+  if (ct == NULL || ss == NULL || pk == NULL || coins == NULL) {
+    return BIKE_ERR_NULL;
+  }
+  if (ct_len != p->ct_bytes || pk_len != p->pk_bytes) {
+    return BIKE_ERR_LENGTH;
+  }
+  encaps_state st;
+  if (!bike_poly_from_bytes(p, st.h, pk)) { /* the public key is public */
+    bike_wipe(&st, sizeof(st));
+    return BIKE_ERR_KEY;
+  }
+  const uint8_t *m = coins;
+  bike_function_h(p, st.e0, st.e1, NULL, m);
+  bike_gf2x_mul(p, st.c0, st.e1, st.h);
+  for (uint32_t w = 0; w < p->r_qwords; w++) {
+    st.c0[w] ^= st.e0[w];
+  }
+  bike_function_l(p, st.l, st.e0, st.e1);
+  bike_poly_to_bytes(p, ct, st.c0);
+  for (uint32_t i = 0; i < BIKE_M_BYTES; i++) {
+    ct[p->r_bytes + i] = m[i] ^ st.l[i];
+  }
+  bike_function_k(p, ss, m, ct);
+  bike_wipe(&st, sizeof(st));
+  return BIKE_OK;
+}
+
+int bike_encaps(int level, uint8_t *ct, size_t ct_len, uint8_t ss[BIKE_SHARED_SECRET_BYTES],
+                const uint8_t *pk, size_t pk_len) {
+  uint8_t coins[BIKE_COINS_BYTES];
+  if (bike_params_get(level) == NULL) {
+    return BIKE_ERR_LEVEL;
+  }
+  if (bike_os_random(coins, sizeof(coins)) != 0) {
+    return BIKE_ERR_RANDOM;
+  }
+  int rc = bike_encaps_derand(level, ct, ct_len, ss, pk, pk_len, coins);
+  bike_wipe(coins, sizeof(coins));
+  return rc;
+}
+
+typedef struct {
+  uint32_t h_idx[2][BIKE_MAX_D];
+  uint64_t c0[BIKE_MAX_QWORDS];
+  uint64_t s[BIKE_MAX_QWORDS];
+  uint64_t e0[BIKE_MAX_QWORDS];
+  uint64_t e1[BIKE_MAX_QWORDS];
+  uint64_t f0[BIKE_MAX_QWORDS];
+  uint64_t f1[BIKE_MAX_QWORDS];
+  uint8_t l[BIKE_HASH_OUT_BYTES];
+  uint8_t m[BIKE_M_BYTES];
+} decaps_state;
+
+int bike_decaps(int level, uint8_t ss[BIKE_SHARED_SECRET_BYTES], const uint8_t *ct,
+                size_t ct_len, const uint8_t *sk, size_t sk_len) {
+  const bike_params *p = bike_params_get(level);
+  if (p == NULL) {
+    return BIKE_ERR_LEVEL;
+  }
+  if (ss == NULL || ct == NULL || sk == NULL) {
+    return BIKE_ERR_NULL;
+  }
+  if (ct_len != p->ct_bytes || sk_len != p->sk_bytes) {
+    return BIKE_ERR_LENGTH;
+  }
+  decaps_state st;
+  uint64_t key_ok = ~(uint64_t)0;
+  for (uint32_t b = 0; b < 2; b++) {
+    for (uint32_t i = 0; i < p->d; i++) {
+      uint32_t idx = load32_le(sk + 4 * (b * p->d + i));
+      key_ok &= ct_mask_lt(idx, p->r);
+      st.h_idx[b][i] = idx;
+    }
+  }
+  /* Whether the key is well formed may be told; nothing else about it. */
+  CT_DECLASSIFY(&key_ok, sizeof(key_ok));
+  if (!key_ok) {
+    bike_wipe(&st, sizeof(st));
+    return BIKE_ERR_KEY;
+  }
+  const uint8_t *sigma = sk + SK_SIGMA(p);
+  const uint8_t *c1 = ct + p->r_bytes;
+
+  /* A c0 with bits set above r cannot come from encapsulation: reject it. */
+  uint64_t ok = bike_poly_from_bytes(p, st.c0, ct);
+  bike_gf2x_mul_sparse(p, st.s, st.h_idx[0], p->d, st.c0);
+  ok &= bike_decode(p, st.e0, st.e1, st.s, st.h_idx[0], st.h_idx[1]);
+  bike_function_l(p, st.l, st.e0, st.e1);
+  for (uint32_t i = 0; i < BIKE_M_BYTES; i++) {
+    st.m[i] = c1[i] ^ st.l[i];
+  }
+  /* Re-derive the error from m': it must be the decoded one. */
+  bike_function_h(p, st.f0, st.f1, NULL, st.m);
+  ok &= ct_bytes_eq_mask((const uint8_t *)st.e0, (const uint8_t *)st.f0,
+                         p->r_qwords * sizeof(uint64_t));
+  ok &= ct_bytes_eq_mask((const uint8_t *)st.e1, (const uint8_t *)st.f1,
+                         p->r_qwords * sizeof(uint64_t));
+  ct_bytes_select(st.m, ok, st.m, sigma, BIKE_M_BYTES);
+  bike_function_k(p, ss, st.m, ct);
+  bike_wipe(&st, sizeof(st));
+  return BIKE_OK;
+}

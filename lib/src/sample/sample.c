@@ -1,0 +1,81 @@
+/* Fixed-weight sampling: the constant-time Fisher-Yates draw of spec 5.1. */
+#include <string.h>
+
+#include "bike/ops.h"
+#include "common/bytes.h"
+#include "common/ct.h"
+
+void bike_sample_fisher_yates(uint32_t *pos, uint32_t count, uint32_t bound,
+                              bike_shake256_ctx *prf) {
+  for (uint32_t i = count; i-- > 0;) {
+    uint8_t word[4];
+    bike_shake256_squeeze(prf, word, sizeof(word));
+    /* l is uniform-ish in [i, bound) without a rejection loop. */
+    uint64_t scaled = (uint64_t)load32_le(word) * (uint64_t)(bound - i);
+    uint32_t l = i + (uint32_t)(scaled >> 32);
+    uint64_t dup = 0;
+    for (uint32_t j = i + 1; j < count; j++) {
+      dup |= ct_mask_eq(l, pos[j]);
+    }
+    pos[i] = (uint32_t)ct_select(dup, i, l);
+    bike_wipe(word, sizeof(word));
+  }
+}
+
+void bike_sample_keygen(const bike_params *p, uint32_t *h0_idx, uint32_t *h1_idx,
+                        const uint8_t seed[BIKE_M_BYTES]) {
+  bike_shake256_ctx prf;
+  bike_shake256_absorb(&prf, seed, BIKE_M_BYTES);
+  bike_sample_fisher_yates(h0_idx, p->d, p->r, &prf);
+  bike_sample_fisher_yates(h1_idx, p->d, p->r, &prf);
+  bike_shake256_wipe(&prf);
+}
+
+/* a = sum of x^idx[i] over the i whose take[i] mask is set (all i if take is
+ * NULL). Every index is compared with every word, so neither branches nor
+ * addresses depend on the indices. */
+static void poly_from_masked_indices(const bike_params *p, uint64_t *a, const uint32_t *idx,
+                                     const uint64_t *take, uint32_t count) {
+  for (uint32_t w = 0; w < p->r_qwords; w++) {
+    uint64_t acc = 0;
+    for (uint32_t i = 0; i < count; i++) {
+      uint64_t hit = ct_mask_eq(idx[i] >> 6, w) & (take != NULL ? take[i] : ~(uint64_t)0);
+      acc |= hit & ((uint64_t)1 << (idx[i] & 63));
+    }
+    a[w] = acc;
+  }
+}
+
+void bike_poly_from_indices(const bike_params *p, uint64_t *a, const uint32_t *idx,
+                            uint32_t count) {
+  poly_from_masked_indices(p, a, idx, NULL, count);
+}
+
+void bike_function_h(const bike_params *p, uint64_t *e0, uint64_t *e1, uint32_t *idx_out,
+                     const uint8_t m[BIKE_M_BYTES]) {
+  uint32_t idx[BIKE_MAX_T];
+  uint32_t block_idx[BIKE_MAX_T];
+  uint64_t in_e1[BIKE_MAX_T];
+  bike_shake256_ctx prf;
+
+  bike_shake256_absorb(&prf, m, BIKE_M_BYTES);
+  bike_sample_fisher_yates(idx, p->t, 2 * p->r, &prf);
+  bike_shake256_wipe(&prf);
+
+  for (uint32_t i = 0; i < p->t; i++) {
+    in_e1[i] = ~ct_mask_lt(idx[i], p->r);
+    block_idx[i] = idx[i] - (uint32_t)(p->r & in_e1[i]);
+  }
+  poly_from_masked_indices(p, e1, block_idx, in_e1, p->t);
+  for (uint32_t i = 0; i < p->t; i++) {
+    in_e1[i] = ~in_e1[i];
+  }
+  poly_from_masked_indices(p, e0, block_idx, in_e1, p->t);
+
+  if (idx_out != NULL) {
+    memcpy(idx_out, idx, p->t * sizeof(uint32_t));
+  }
+  bike_wipe(idx, sizeof(idx));
+  bike_wipe(block_idx, sizeof(block_idx));
+  bike_wipe(in_e1, sizeof(in_e1));
+}

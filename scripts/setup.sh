@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# One-time set-up of everything the two README commands need, idempotent.
+# System packages through apt-get (when run as root and something is missing),
+# Python tools into the project-local virtual environment .venv/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_apt=()
+for pkg_cmd in "build-essential:gcc" "cmake:cmake" "ninja-build:ninja" "valgrind:valgrind" \
+               "libssl-dev:/usr/include/openssl/evp.h" "openssl:openssl" "curl:curl"; do
+  pkg=${pkg_cmd%%:*}; probe=${pkg_cmd#*:}
+  if [[ $probe == /* ]]; then [[ -e $probe ]] || need_apt+=("$pkg")
+  else command -v "$probe" >/dev/null 2>&1 || need_apt+=("$pkg"); fi
+done
+if ((${#need_apt[@]})); then
+  if [[ $(id -u) -eq 0 ]]; then
+    echo "setup: installing ${need_apt[*]} with apt-get"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+  else
+    echo "setup: missing system packages: ${need_apt[*]} (install them with apt-get)" >&2
+    exit 1
+  fi
+fi
+
+if [[ ! -x .venv/bin/python ]]; then
+  python3 -m venv .venv
+fi
+.venv/bin/python -m pip install -q --upgrade pip
+if [[ -f hw/requirements.txt ]]; then
+  .venv/bin/python -m pip install -q -r hw/requirements.txt
+fi
+if [[ -f python/pyproject.toml ]]; then
+  .venv/bin/python -m pip install -q -e 'python[dev]'
+fi
+echo "setup: done"
