@@ -7,7 +7,7 @@
 void bike_gf2x_rotr(const bike_params *p, uint64_t *c, const uint64_t *a, uint32_t k) {
   /* buf holds a || a as a 2r-bit string; the rotation is the r-bit window
    * starting at bit k, moved down by a barrel shifter on whole words (every
-   * stage touches every word) and then by k % 64 bits. */
+   * stage touches every word). */
   uint64_t buf[2 * BIKE_MAX_QWORDS + 1];
   const uint32_t n = p->r_qwords;
   const uint32_t len = 2 * n + 1;
@@ -32,11 +32,17 @@ void bike_gf2x_rotr(const bike_params *p, uint64_t *c, const uint64_t *a, uint32
     }
   }
 
-  const uint32_t s = k & 63;
-  for (uint32_t i = 0; i < n; i++) {
-    /* (x << 1) << (63 - s) is x << (64 - s) without the undefined shift by 64. */
-    c[i] = (buf[i] >> s) | ((buf[i + 1] << 1) << (63 - s));
+  /* Then k % 64 bits, again in fixed stages of 32, 16, ..., 1 bits selected
+   * by masks: no shift amount depends on k (valgrind rejects vector shifts
+   * by secret amounts, and this keeps every back end uniform). */
+  for (uint32_t b = 32; b > 0; b >>= 1) {
+    uint64_t take = ct_mask_nonzero(k & b);
+    for (uint32_t i = 0; i <= n; i++) {
+      uint64_t shifted = (buf[i] >> b) | (buf[i + 1] << (64 - b));
+      buf[i] = ct_select(take, shifted, buf[i]);
+    }
   }
+  memcpy(c, buf, n * sizeof(uint64_t));
   c[n - 1] &= ((uint64_t)1 << bs) - 1;
   bike_wipe(buf, len * sizeof(uint64_t));
 }

@@ -4,7 +4,7 @@
 #define ROTL64(v, n) (((v) << (n)) | ((v) >> ((64 - (n)) & 63)))
 
 /* Round constants: bit 2^j - 1 of RC[i] is rc(j + 7 i) of the LFSR
- * x^8 + x^6 + x^5 + x^4 + 1 (FIPS 202, algorithm 5); tests/test_hash.c
+ * x^8 + x^6 + x^5 + x^4 + 1 (FIPS 202, algorithm 5); scripts/check_constants.py
  * recomputes them. */
 static const uint64_t keccak_rc[24] = {
     0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808AULL, 0x8000000080008000ULL,
@@ -16,7 +16,7 @@ static const uint64_t keccak_rc[24] = {
 };
 
 /* rho offsets: lane (x, y) reached at step t of (x, y) -> (y, 2x + 3y) from
- * (1, 0) rotates by (t + 1)(t + 2) / 2 mod 64 (FIPS 202, algorithm 2). */
+ * (1, 0) rotates by (t + 1)(t + 2) / 2 mod 64 (FIPS 202, algorithm 2); checked by the same script. */
 static const unsigned keccak_rho[25] = {
     0, 1, 62, 28, 27, 36, 44, 6, 55, 20, 3, 10, 43, 25, 39, 41, 45, 15, 21, 8, 18, 2, 61, 56, 14,
 };

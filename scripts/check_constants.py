@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Recompute libbike's magic constants from the derivations in their comments
+and compare them with the tables in the C sources (run by ctest)."""
+import re
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+failures = []
+checks = 0
+
+
+def c_array(path: Path, name: str) -> list[int]:
+    text = path.read_text()
+    body = re.search(name + r"\[\d*\]\s*=\s*\{(.*?)\};", text, re.S)
+    if body is None:
+        sys.exit(f"check_constants: table {name} not found in {path}")
+    return [int(v.rstrip("ULul"), 0) for v in re.findall(r"0x[0-9A-Fa-f]+|\d+", body.group(1))]
+
+
+def lfsr_rc(t: int) -> int:
+    """rc(t) of FIPS 202 algorithm 5: LFSR x^8 + x^6 + x^5 + x^4 + 1."""
+    r = 1
+    for _ in range(t % 255):
+        r <<= 1
+        if r & 0x100:
+            r ^= 0x171
+    return r & 1
+
+
+def check(label: str, got: object, want: object) -> None:
+    global checks
+    checks += 1
+    if got != want:
+        failures.append(f"{label}: source has {got}, derivation gives {want}")
+
+
+keccak = ROOT / "lib/src/hash/keccak.c"
+rc = [sum(lfsr_rc(j + 7 * i) << ((1 << j) - 1) for j in range(7)) for i in range(24)]
+check("keccak_rc", c_array(keccak, "keccak_rc"), rc)
+
+rho = [0] * 25
+x, y = 1, 0
+for t in range(24):
+    rho[x + 5 * y] = (t + 1) * (t + 2) // 2 % 64
+    x, y = y, (2 * x + 3 * y) % 5
+check("keccak_rho", c_array(keccak, "keccak_rho"), rho)
+
+# BGF thresholds: a and b of spec 5.1 as exact fractions over 10^8.
+params = (ROOT / "lib/src/common/params.c").read_text()
+levels = re.findall(r"LEVEL\((\d), (\d+)u, (\d+)u, (\d+)u, (\d+)u, (\d+)u, (\d+)u\)", params)
+spec = {"1": ("13.530", "0.0069722", 36), "3": ("15.2588", "0.005265", 52),
+        "5": ("17.8785", "0.00402312", 69)}
+check("levels in params.c", sorted(lv[0] for lv in levels), ["1", "3", "5"])
+for lv, _r, _d, _t, a, b, th_min in levels:
+    sa, sb, smin = spec[lv]
+    check(f"L{lv} threshold a", Fraction(int(a), 10**8), Fraction(sa))
+    check(f"L{lv} threshold b", Fraction(int(b), 10**8), Fraction(sb))
+    check(f"L{lv} threshold min", int(th_min), smin)
+
+for f in failures:
+    print("check_constants:", f, file=sys.stderr)
+print(f"{checks - len(failures)} passed, {len(failures)} failed")
+sys.exit(1 if failures else 0)
