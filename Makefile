@@ -1,5 +1,6 @@
 # bikeco: the entry points. `make` builds everything into build/.
-#   make report   the main job (README): set up, build, and run it
+#   make report   the main job (README): the co-design report in report/
+#   make demo     a KEM round trip per level through the bike tool, and bench
 #   make test     set up, build, and run every test (what CI runs)
 #   make bench    libbike's benchmark tables (run with the other cores idle)
 JOBS ?= 2
@@ -7,7 +8,7 @@ BUILD := build
 ASAN_BUILD := build-asan
 CMAKE_FLAGS ?=
 
-.PHONY: all setup build test test-c test-asan demo report bench clean
+.PHONY: all setup build test test-c test-asan test-python demo report bench clean
 
 all: build
 
@@ -28,16 +29,22 @@ test-asan:
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ctest -j $(JOBS) --output-on-failure
 
+# The co-design explorer: ruff, mypy --strict and pytest.
+test-python: setup
+	$(MAKE) -C python lint test
+
 test: setup
 	$(MAKE) test-c
 	$(MAKE) test-asan
+	$(MAKE) test-python
 
 # A KEM round trip through the tool at each level, then the benchmark.
 demo: build
 	./scripts/demo.sh $(BUILD)/bin/bike
 
-report: setup
-	$(MAKE) demo
+# The main job: the co-design report on built-in defaults, into report/.
+report: setup build
+	.venv/bin/bikeco report
 
 bench: build
 	$(BUILD)/bin/bike bench

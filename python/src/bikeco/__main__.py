@@ -1,0 +1,5 @@
+import sys
+
+from bikeco.cli import main
+
+sys.exit(main())

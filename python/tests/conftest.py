@@ -1,0 +1,45 @@
+"""Shared fixtures; ``--update-golden`` (or BIKECO_UPDATE_GOLDEN=1) rewrites golden files."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+FIXTURES = Path(__file__).parent / "fixtures"
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        default=False,
+        help="rewrite tests/golden/* from the current output instead of comparing",
+    )
+
+
+@pytest.fixture
+def update_golden(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--update-golden")) or (
+        os.environ.get("BIKECO_UPDATE_GOLDEN") == "1"
+    )
+
+
+@pytest.fixture
+def fixtures() -> Path:
+    return FIXTURES
+
+
+@pytest.fixture
+def fake_bike(tmp_path: Path) -> Path:
+    """An executable stand-in for `bike` (a shell wrapper so it runs from any interpreter)."""
+    import sys
+
+    wrapper = tmp_path / "bike"
+    wrapper.write_text(
+        f'#!/bin/sh\nexec "{sys.executable}" "{FIXTURES / "fake_bike.py"}" "$@"\n', encoding="utf-8"
+    )
+    wrapper.chmod(0o755)
+    return wrapper

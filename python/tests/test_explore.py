@@ -1,0 +1,157 @@
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from bikeco.devices import Device, DeviceCatalog
+from bikeco.errors import BikecoError, NothingFitsError
+from bikeco.explore import Constraints, explore, pareto_front
+from bikeco.hwmodels import HwUnit, bikeco_units, seed000_units
+from bikeco.interconnect import calibrate
+from bikeco.profiles import SoftwareProfile, load_bench_file, seed000_profile, select_measured
+
+NONE = calibrate("none")
+
+
+@pytest.mark.parametrize(
+    ("device", "in_hw", "total"),
+    [
+        ("xc7z010", {"keygen"}, 617.31),
+        ("xc7z015", {"decaps"}, 482.48),
+        ("xc7z020", {"keygen", "decaps"}, 288.18),
+    ],
+)
+def test_reproduces_seed000_table2(device: str, in_hw: set[str], total: float) -> None:
+    """Seed 000 inputs (Table I final modules, Cortex-A9 times, Zynq budgets, no transfers)
+    give exactly the splits and totals of seed 000 Table II."""
+    plan = explore(DeviceCatalog().get(device), 1, "kem", seed000_profile(1), seed000_units(), NONE)
+    assert {k for k, v in plan.placement.items() if v == "hw"} == in_hw
+    assert set(plan.placement) == {"keygen", "encaps", "decaps"}
+    assert round(plan.total_ms, 2) == total
+    assert plan.sw_only_ms == pytest.approx(811.61)
+    for k in ("lut", "ff", "dsp", "bram36"):
+        assert plan.used[k] <= plan.available[k]
+
+
+def test_unbounded_device_puts_everything_in_hardware() -> None:
+    big = Device("big", "x", 10**6, 10**6, 10**6, 10**6)
+    plan = explore(big, 1, "kem", seed000_profile(1), seed000_units(), NONE)
+    assert plan.hw_items() == ["keygen", "encaps", "decaps"]
+    assert round(plan.total_ms, 2) == 279.65
+    assert plan.used["lut"] == 73987
+
+
+def test_cap_changes_the_choice() -> None:
+    z20 = DeviceCatalog().get("z7020")
+    plan = explore(z20, 1, "kem", seed000_profile(1), seed000_units(), NONE, Constraints(cap=0.9))
+    assert plan.hw_items() == ["decaps"]
+
+
+def test_bus_overhead_counts_per_unit() -> None:
+    z10 = DeviceCatalog().get("z7010")
+    with pytest.raises(NothingFitsError, match="nothing fits xc7z010"):
+        explore(
+            z10,
+            1,
+            "kem",
+            seed000_profile(1),
+            seed000_units(),
+            NONE,
+            Constraints(bus_overhead={"lut": 5000}),
+        )
+
+
+def test_nothing_fits_small_artix() -> None:
+    a12 = DeviceCatalog().get("xc7a12t")
+    with pytest.raises(NothingFitsError) as err:
+        explore(a12, 1, "kem", seed000_profile(1), seed000_units(), NONE)
+    assert err.value.exit_code == 3
+    plan = explore(a12, 1, "kem", seed000_profile(1), seed000_units(), NONE, require_fit=False)
+    assert plan.hw_items() == [] and plan.total_ms == pytest.approx(811.61)
+
+
+def test_roles() -> None:
+    z20 = DeviceCatalog().get("z7020")
+    server = explore(z20, 1, "server", seed000_profile(1), seed000_units(), NONE)
+    assert server.placement == {"encaps": "hw"}
+    assert server.total_ms == pytest.approx(6.33)
+    client = explore(z20, 1, "client", seed000_profile(1), seed000_units(), NONE)
+    assert client.placement == {"keygen": "hw", "decaps": "hw"}
+    with pytest.raises(BikecoError, match="unknown role"):
+        explore(z20, 1, "router", seed000_profile(1), seed000_units(), NONE)
+
+
+def test_transfer_cost_is_added() -> None:
+    z10 = DeviceCatalog().get("z7010")
+    bm = calibrate("baremetal")
+    plan = explore(z10, 1, "kem", seed000_profile(1), seed000_units(), bm)
+    assert plan.hw_items() == ["keygen"]
+    expected = bm.time_ms(1, 64 + 3 * 1541 + 32)
+    assert plan.per_primitive["keygen"]["transfer_ms"] == pytest.approx(expected)
+    assert plan.total_ms == pytest.approx(617.31 + expected)
+
+
+def _measured(fixtures: Path) -> SoftwareProfile:
+    return select_measured(load_bench_file(fixtures / "bench_l1.json"), 1)
+
+
+def test_shared_multiplier_counted_once(fixtures: Path) -> None:
+    """One multiplier serves the multiplications of all three primitives; its LUTs count once,
+    and only one configuration of the core is placed."""
+    units = bikeco_units(fixtures / "hw_results", 1)
+    dev = Device("d", "x", 9500, 10**6, 10**6, 10**6)
+    plan = explore(dev, 1, "kem", _measured(fixtures), units, NONE, grain="operation")
+    mults = [k for k, v in plan.placement.items() if k.endswith(".multiplication")]
+    assert all(plan.placement[k] == "hw" for k in mults) and len(mults) == 3
+    assert [u.name for u in plan.units] == ["bikeco:testmul:large"]
+    assert plan.used["lut"] == 9000
+    # 3 x (0.25 ms software - 0.06 ms hardware) saved
+    assert plan.sw_only_ms - plan.total_ms == pytest.approx(3 * (0.25 - 0.06))
+
+
+def test_one_configuration_per_core(fixtures: Path) -> None:
+    units = bikeco_units(fixtures / "hw_results", 1)
+    big = Device("d", "x", 10**6, 10**6, 10**6, 10**6)
+    plan = explore(big, 1, "kem", _measured(fixtures), units, NONE, grain="operation")
+    names = [u.name for u in plan.units]
+    assert "bikeco:testmul:large" in names and "bikeco:testmul:medium" not in names
+
+
+def test_whole_primitive_unit_covers_its_operations(fixtures: Path) -> None:
+    units = seed000_units()
+    z20 = DeviceCatalog().get("z7020")
+    plan = explore(z20, 1, "kem", seed000_profile(1), units, NONE, grain="operation")
+    assert all(v == "hw" for k, v in plan.placement.items() if k.startswith(("keygen", "decaps")))
+    assert all(v == "sw" for k, v in plan.placement.items() if k.startswith("encaps"))
+    assert round(plan.total_ms, 2) == 288.18
+
+
+def test_level_mismatch() -> None:
+    z20 = DeviceCatalog().get("z7020")
+    with pytest.raises(BikecoError, match="level 1, not 3"):
+        explore(z20, 3, "kem", seed000_profile(1), seed000_units(), NONE)
+
+
+def test_pareto_front_is_monotone_and_exact() -> None:
+    z20 = DeviceCatalog().get("z7020")
+    pts = pareto_front(z20, 1, "kem", seed000_profile(1), seed000_units(), NONE)
+    assert [(p.lut, round(p.total_ms, 2)) for p in pts] == [
+        (0, 811.61),
+        (13567, 617.31),
+        (36827, 608.78),
+        (37160, 482.48),
+        (50727, 288.18),
+    ]
+    for a, b in itertools.pairwise(pts):
+        assert a.lut < b.lut and a.total_ms > b.total_ms
+
+
+def test_units_with_no_use_are_not_placed() -> None:
+    useless = HwUnit(
+        "t", "x", "y", {"lut": 1, "ff": 1, "dsp": 0, "bram36": 0}, 100.0, {"encaps": 10**9}
+    )
+    z20 = DeviceCatalog().get("z7020")
+    plan = explore(z20, 1, "server", seed000_profile(1), [useless], NONE)
+    assert plan.units == [] and plan.placement == {"encaps": "sw"}

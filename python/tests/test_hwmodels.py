@@ -1,0 +1,120 @@
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bikeco.errors import BikecoError
+from bikeco.hwmodels import (
+    bikeco_units,
+    coverage,
+    load_records,
+    parse_record,
+    seed000_units,
+    unit_from_record,
+)
+
+
+def test_seed000_final_units() -> None:
+    units = {u.core: u for u in seed000_units()}
+    assert set(units) == {"hls_keygen", "hls_encaps", "hls_decaps"}
+    dec = units["hls_decaps"]
+    assert dec.resources == {"lut": 37160, "ff": 38118, "dsp": 35, "bram36": 90}
+    assert dec.time_ms("decaps") == pytest.approx(135.48)
+    assert units["hls_encaps"].time_ms("encaps") == pytest.approx(6.33)
+
+
+def test_seed000_all_steps_and_levels() -> None:
+    assert len(seed000_units(("baseline_hls", "interm_hls_perf", "final_hls_perf_area"))) == 9
+    assert seed000_units(level=3) == []
+    with pytest.raises(BikecoError, match="unknown seed 000 design step"):
+        seed000_units(("final",))
+
+
+def test_record_mapping(fixtures: Path) -> None:
+    rec = json.loads((fixtures / "hw_results" / "testmul_medium_l1.json").read_text())
+    u = unit_from_record(parse_record(rec, "x"), "x", None)
+    assert set(u.targets()) == {
+        "keygen.multiplication",
+        "encaps.multiplication",
+        "decaps.multiplication",
+    }
+    assert u.time_ms("encaps.multiplication") == pytest.approx(0.2)  # 20000 cycles at 100 MHz
+    assert any("sqr_k" in n for n in u.notes)
+    fast = unit_from_record(rec, "x", 200.0)
+    assert fast.time_ms("encaps.multiplication") == pytest.approx(0.1)
+
+
+def test_record_null_clock_and_no_verification(fixtures: Path) -> None:
+    rec = json.loads((fixtures / "hw_results" / "testkeccak_small_l1.json").read_text())
+    u = unit_from_record(parse_record(rec, "k"), "k", None)
+    assert u.clock_mhz == 100.0
+    assert "keygen.prng" in u.targets() and "decaps.k_function" in u.targets()
+    assert any("no verification" in n for n in u.notes)
+
+
+def _good() -> dict[str, Any]:
+    return {
+        "schema": "bikeco-hw/1",
+        "core": "c",
+        "preset": "p",
+        "level": 1,
+        "cycles": {"mul": 10},
+        "resources": {"lut": 1, "ff": 1, "dsp": 0, "bram36": 0.5},
+        "clock_mhz_assumed": 100,
+    }
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda d: d.update(schema="bikeco-hw/0"), "schema"),
+        (lambda d: d.update(core=""), "'core'"),
+        (lambda d: d.update(level=4), "'level'"),
+        (lambda d: d.update(cycles={}), "'cycles'"),
+        (lambda d: d.update(cycles={"mul": 0}), "cycles.mul"),
+        (lambda d: d.update(cycles={"mul": True}), "cycles.mul"),
+        (lambda d: d["resources"].pop("bram36"), "resources.bram36"),
+        (lambda d: d["resources"].update(lut=-1), "resources.lut"),
+        (lambda d: d.update(clock_mhz_assumed=0), "clock_mhz_assumed"),
+    ],
+)
+def test_malformed_records(mutate: Any, message: str) -> None:
+    rec = copy.deepcopy(_good())
+    parse_record(rec, "ok")
+    mutate(rec)
+    with pytest.raises(BikecoError, match=message):
+        parse_record(rec, "r.json")
+
+
+def test_load_records(fixtures: Path, tmp_path: Path) -> None:
+    recs = load_records(fixtures / "hw_results")
+    assert [p.name for p, _ in recs] == sorted(p.name for p, _ in recs)
+    assert len(recs) == 3
+    with pytest.raises(BikecoError, match=r"broken.json: resources.bram36"):
+        load_records(fixtures / "hw_bad")
+    with pytest.raises(BikecoError, match="no hardware results folder"):
+        load_records(tmp_path / "missing")
+    (tmp_path / "bad.json").write_text("{", encoding="utf-8")
+    with pytest.raises(BikecoError, match="cannot read a JSON record"):
+        load_records(tmp_path)
+
+
+def test_bikeco_units_levels_and_empty(fixtures: Path, tmp_path: Path) -> None:
+    assert len(bikeco_units(fixtures / "hw_results", 1)) == 3
+    assert bikeco_units(fixtures / "hw_results", 3) == []
+    with pytest.raises(BikecoError, match="no hardware results records"):
+        bikeco_units(tmp_path, 1)
+    assert bikeco_units(tmp_path / "none", 1, required=False) == []
+
+
+def test_coverage(fixtures: Path) -> None:
+    units = bikeco_units(fixtures / "hw_results", 1) + seed000_units()
+    cov = coverage(units, ["keygen.inversion", "decaps.decoding", "encaps.multiplication"])
+    assert cov["keygen.inversion"] == ["seed000:hls_keygen:final_hls_perf_area"]
+    assert "bikeco:testmul:medium" in cov["encaps.multiplication"]
+    ours = coverage(bikeco_units(fixtures / "hw_results", 1), ["decaps.decoding"])
+    assert ours["decaps.decoding"] == []

@@ -1,0 +1,105 @@
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bikeco.report import ReportOptions, write_report
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def _report(out: Path, fixtures: Path, bench: bool = True, hw: str = "hw_results") -> int:
+    return write_report(
+        ReportOptions(
+            out=out,
+            bike_bin=out / "no-bike",
+            bench_json=(fixtures / "bench_l1.json") if bench else None,
+            run_bench=bench,
+            hw_results=fixtures / hw,
+            progress=False,
+        )
+    )
+
+
+def test_report_tables_match_golden(tmp_path: Path, fixtures: Path, update_golden: bool) -> None:
+    """Every table of the report, made from fixed inputs (fixture bench JSON and test-only
+    hardware records), equals its golden file. Regenerate on purpose with --update-golden."""
+    out = tmp_path / "report"
+    assert _report(out, fixtures) == 0
+    produced = sorted((out / "tables").glob("*.csv"))
+    assert produced, "the report wrote no tables"
+    if update_golden:
+        shutil.rmtree(GOLDEN, ignore_errors=True)
+        GOLDEN.mkdir()
+        for f in produced:
+            shutil.copy(f, GOLDEN / f.name)
+        pytest.skip("golden files regenerated")
+    assert sorted(f.name for f in GOLDEN.glob("*.csv")) == [f.name for f in produced]
+    for f in produced:
+        assert f.read_text(encoding="utf-8") == (GOLDEN / f.name).read_text(encoding="utf-8"), (
+            f"{f.name} differs from tests/golden/{f.name} (rerun with --update-golden if the "
+            "change is intended)"
+        )
+
+
+def test_report_contents(tmp_path: Path, fixtures: Path) -> None:
+    out = tmp_path / "r"
+    assert _report(out, fixtures) == 0
+    md = (out / "report.md").read_text(encoding="utf-8")
+    html = (out / "index.html").read_text(encoding="utf-8")
+    for name in ("fig2_relative_time.png", "pareto_xc7z010.png", "pareto_xc7a200t.png"):
+        assert (out / name).stat().st_size > 1000
+        assert name in md and name in html
+    table2 = (out / "tables" / "seed000_table2.csv").read_text().splitlines()
+    assert all(line.endswith(",yes") for line in table2[1:])
+    assert "bikeco+seed000" in (out / "tables" / "plans.csv").read_text()
+    assert "measured-portable L1" in md
+
+
+def test_report_without_bench_or_records(tmp_path: Path, fixtures: Path) -> None:
+    out = tmp_path / "r"
+    assert _report(out, fixtures, bench=False, hw="does-not-exist") == 0
+    md = (out / "report.md").read_text(encoding="utf-8")
+    assert "not measured" in md
+    assert "No hardware results records exist yet" in md
+    assert "bikeco+seed000" not in (out / "tables" / "plans.csv").read_text()
+
+
+def test_report_missing_binary_says_so(tmp_path: Path, fixtures: Path) -> None:
+    out = tmp_path / "r"
+    code = write_report(
+        ReportOptions(
+            out=out, bike_bin=tmp_path / "nobike", hw_results=tmp_path / "x", progress=False
+        )
+    )
+    assert code == 0
+    assert "benchmark tool was not found" in (out / "report.md").read_text()
+
+
+def test_report_malformed_records_exit_nonzero(
+    tmp_path: Path, fixtures: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "r"
+    assert _report(out, fixtures, hw="hw_bad") == 2
+    assert "broken.json" in capsys.readouterr().err
+    assert "could not be used" in (out / "report.md").read_text()
+
+
+def test_main_command_completes(tmp_path: Path, fake_bike: Path, fixtures: Path) -> None:
+    """The README's main command, as a fresh process: `bikeco report` with the default output
+    folder, the benchmark tool found through BIKE_BIN and progress on the terminal."""
+    env = dict(os.environ, BIKE_BIN=str(fake_bike), BIKECO_HW_RESULTS=str(tmp_path / "none"))
+    exe = Path(sys.executable).with_name("bikeco")
+    cmd = [str(exe), "report"] if exe.exists() else [sys.executable, "-m", "bikeco", "report"]
+    proc = subprocess.run(
+        cmd, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300, check=False
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "[1/7]" in proc.stderr and "[7/7]" in proc.stderr
+    assert (tmp_path / "report" / "index.html").is_file()
+    assert "measured on this machine" in (tmp_path / "report" / "report.md").read_text()
