@@ -34,6 +34,13 @@ expect 2 "unknown argument '--bogus'" "$bike" encaps --level 1 --bogus
 expect 2 "needs a value" "$bike" decaps --level
 expect 2 "positive integer" "$bike" bench --runs -3
 expect 2 "positive integer" "$bike" kat --level 1 --count zero
+# Back ends: an unknown name is an error, never a silent fallback.
+expect 2 "unknown back end 'nope'" env BIKE_BACKEND=nope "$bike" info
+expect 2 "unknown or not supported" "$bike" bench --backend nope --level 1 --runs 1
+expect 0 - env BIKE_BACKEND=portable "$bike" info
+grep -q "^back end: portable" "$tmp/out" && passed=$((passed+1)) || { echo "FAIL: BIKE_BACKEND=portable bike info"; failed=$((failed+1)); }
+expect 0 - "$bike" --version
+grep -q "(back end " "$tmp/out" && passed=$((passed+1)) || { echo "FAIL: --version names the back end"; failed=$((failed+1)); }
 
 for level in 1 3 5; do
   expect 0 - "$bike" keygen --level $level --pk "$tmp/pk$level" --sk "$tmp/sk$level"

@@ -22,7 +22,7 @@ static uint64_t ticks(void) { return 0; }
 #endif
 
 static const char usage[] =
-    "usage: bike bench [--level N] [--runs N] [--cpu N] [--json]\n"
+    "usage: bike bench [--level N] [--backend NAME|all] [--runs N] [--cpu N] [--json]\n"
     "\n"
     "Times keygen, encaps and decaps and the operations inside them: the median\n"
     "and 90th percentile of single calls after a warm-up, in nanoseconds and in\n"
@@ -30,6 +30,8 @@ static const char usage[] =
     "the other cores idle.\n"
     "\n"
     "  --level N   only this level (1, 3 or 5); default all three\n"
+    "  --backend B the library back end to time (see 'bike info'), or 'all' for\n"
+    "              every one this CPU runs; default the one dispatch chose\n"
     "  --runs N    timed calls per item (default 101)\n"
     "  --cpu N     CPU to pin to (default: the first one allowed)\n"
     "  --json      print the record of docs/bench-json.md instead of tables\n";
@@ -216,13 +218,14 @@ static void cpu_model(char *out, size_t n) {
 }
 
 int cmd_bench(int argc, char **argv) {
-  const char *level_arg = NULL, *runs_arg = NULL, *cpu_arg = NULL;
+  const char *level_arg = NULL, *runs_arg = NULL, *cpu_arg = NULL, *backend_arg = NULL;
   int json = 0;
   const cli_option opts[] = {{"--level", &level_arg, NULL},
                              {"--runs", &runs_arg, NULL},
                              {"--cpu", &cpu_arg, NULL},
+                             {"--backend", &backend_arg, NULL},
                              {"--json", NULL, &json}};
-  int rc = cli_parse("bench", argc, argv, opts, 4, usage);
+  int rc = cli_parse("bench", argc, argv, opts, 5, usage);
   if (rc != 0) {
     return rc == 1 ? 0 : 2;
   }
@@ -233,6 +236,28 @@ int cmd_bench(int argc, char **argv) {
     if (levels[0] < 0) {
       return 2;
     }
+  }
+  /* The back ends to time: the dispatched one, a named one, or all. */
+  const char *backends[16];
+  int nbackends = 0;
+  if (backend_arg == NULL) {
+    backends[nbackends++] = bike_backend_name();
+  } else if (strcmp(backend_arg, "all") == 0) {
+    for (size_t i = 0; bike_backend_at(i) != NULL && nbackends < 16; i++) {
+      if (bike_backend_supported(bike_backend_at(i))) {
+        backends[nbackends++] = bike_backend_at(i);
+      } else {
+        fprintf(stderr, "bike bench: back end %s not run: this CPU lacks a feature it needs\n",
+                bike_backend_at(i));
+      }
+    }
+  } else {
+    if (bike_set_backend(backend_arg) != BIKE_OK) {
+      fprintf(stderr, "bike bench: back end '%s' is unknown or not supported by this CPU\n",
+              backend_arg);
+      return 2;
+    }
+    backends[nbackends++] = bike_backend_name();
   }
   long runs = runs_arg != NULL ? cli_positive("bench", "--runs", runs_arg) : 101;
   if (runs < 0) {
@@ -269,7 +294,10 @@ int cmd_bench(int argc, char **argv) {
     printf("bike bench: %s, pinned to CPU %d, TSC %.3f GHz, %ld runs per item\n", model, cpu,
            hz / 1e9, runs);
   }
-  for (int li = 0; li < nlevels; li++) {
+  for (int item = 0; item < nbackends * nlevels; item++) {
+    const int li = item % nlevels;
+    const char *backend = backends[item / nlevels];
+    bike_set_backend(backend);
     prepare(x, levels[li]);
     timing prim[N_PRIMITIVES], ops[N_OPERATIONS];
     for (size_t i = 0; i < N_PRIMITIVES; i++) {
@@ -283,7 +311,7 @@ int cmd_bench(int argc, char **argv) {
     for (size_t i = 0; i < N_OPERATIONS; i++) {
       op_ns[i] = ops[i].median_ns;
     }
-    enum { /* indices into operations[] */ SHA3, SHAKE, SKG, FH, FL, FK, MUL, SQR, INV, MSP, UPC, DEC };
+    enum { /* indices into operations[] */ SKG = 2, FH, FL, FK, MUL, INV = 8, DEC = 11 };
     struct {
       const char *primitive, *part;
       double ns;
@@ -291,14 +319,14 @@ int cmd_bench(int argc, char **argv) {
         {"keygen", "prng", op_ns[SKG]},          {"keygen", "inversion", op_ns[INV]},
         {"keygen", "multiplication", op_ns[MUL]}, {"encaps", "h_function", op_ns[FH]},
         {"encaps", "multiplication", op_ns[MUL]}, {"encaps", "l_function", op_ns[FL]},
-        {"encaps", "k_function", op_ns[FK]},      {"decaps", "multiplication", op_ns[MSP]},
+        {"encaps", "k_function", op_ns[FK]},      {"decaps", "multiplication", op_ns[MUL]},
         {"decaps", "decoding", op_ns[DEC]},       {"decaps", "l_function", op_ns[FL]},
         {"decaps", "h_function", op_ns[FH]},      {"decaps", "k_function", op_ns[FK]},
     };
     const size_t nparts = sizeof(parts) / sizeof(parts[0]);
     if (json) {
-      printf("    {\n      \"level\": %d,\n      \"backend\": \"portable\",\n      \"runs\": %ld,\n",
-             levels[li], runs);
+      printf("    {\n      \"level\": %d,\n      \"backend\": \"%s\",\n      \"runs\": %ld,\n",
+             levels[li], backend, runs);
       printf("      \"primitives\": {\n");
       for (size_t i = 0; i < N_PRIMITIVES; i++) {
         print_timing_json(primitives[i].name, &prim[i], HAVE_TSC, i + 1 == N_PRIMITIVES);
@@ -319,9 +347,9 @@ int cmd_bench(int argc, char **argv) {
           printf("}%s\n", i + 1 == nparts ? "" : ",");
         }
       }
-      printf("      }\n    }%s\n", li + 1 == nlevels ? "" : ",");
+      printf("      }\n    }%s\n", item + 1 == nbackends * nlevels ? "" : ",");
     } else {
-      printf("\nlevel %d, back end portable\n", levels[li]);
+      printf("\nlevel %d, back end %s\n", levels[li], backend);
       printf("  %-16s %12s %12s %14s %14s\n", "item", "median us", "p90 us", "median ticks",
              "p90 ticks");
       for (size_t i = 0; i < N_PRIMITIVES + N_OPERATIONS; i++) {
@@ -356,6 +384,11 @@ int cmd_info(int argc, char **argv) {
   }
   char model[128];
   cpu_model(model, sizeof(model));
-  printf("bike %s\nback end: portable\ncpu: %s\n", BIKE_TOOL_VERSION, model);
+  printf("bike %s\nback end: %s\ncpu: %s\ncpu features: %s\nback ends:", BIKE_TOOL_VERSION,
+         bike_backend_name(), model, bike_cpu_features());
+  for (size_t i = 0; bike_backend_at(i) != NULL; i++) {
+    printf(" %s%s", bike_backend_at(i), bike_backend_supported(bike_backend_at(i)) ? "" : " (not supported here)");
+  }
+  printf("\n");
   return 0;
 }

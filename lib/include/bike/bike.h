@@ -7,8 +7,9 @@
  * nothing.
  *
  * The KEM calls allocate nothing on the heap, keep no mutable global state
- * and may be called from several threads at once. They use about 200 KiB of
- * stack at level 5.
+ * besides the choice of back end (made once, thread-safely, on first use;
+ * see bike_set_backend) and may be called from several threads at once.
+ * They use at most about 224 KiB of stack at level 5.
  *
  * Byte formats are those of the official Known Answer Tests: a public key is
  * h (ceil(r/8) bytes, little-endian bits), a ciphertext is c0 || c1, a secret
@@ -32,6 +33,7 @@ extern "C" {
 #define BIKE_ERR_KEY (-3)    /* malformed key: bits above r set, index >= r */
 #define BIKE_ERR_RANDOM (-4) /* the operating system's randomness failed */
 #define BIKE_ERR_NULL (-5)   /* a required pointer is NULL */
+#define BIKE_ERR_BACKEND (-6) /* unknown back end, or one this CPU cannot run */
 
 /* Sizes in bytes. */
 #define BIKE_L1_PUBLIC_KEY_BYTES 1541
@@ -83,6 +85,35 @@ int bike_decaps(int level, uint8_t ss[BIKE_SHARED_SECRET_BYTES], const uint8_t *
 
 /* A short English description of a return code. */
 const char *bike_strerror(int rc);
+
+/* ---- back ends --------------------------------------------------------------
+ * The library picks the fastest back end the CPU runs on its first call
+ * (thread-safely; no caller action needed). The environment variable
+ * BIKE_BACKEND=<name> chooses one instead if the CPU runs it ("auto" or an
+ * unknown or unsupported name keeps the automatic choice; compare
+ * bike_backend_name() to tell). Every back end gives byte-identical results.
+ * Back ends on x86-64: "portable" (C11), "avx2" (AVX2 + PCLMULQDQ),
+ * "avx2-vpclmul" (as avx2 with 256-bit VPCLMULQDQ multiplication), "avx512"
+ * (AVX-512 F/BW/VL/VBMI2/VPOPCNTDQ, 512-bit VPCLMULQDQ, GFNI). */
+
+/* Use back end `name` ("auto" or NULL: the automatic choice) from now on, in
+ * every thread. BIKE_ERR_BACKEND if it is unknown or the CPU lacks a feature
+ * it needs; the back end in use is then unchanged. Not meant to be called
+ * while other threads are inside the library. */
+int bike_set_backend(const char *name);
+
+/* The name of the back end in use. */
+const char *bike_backend_name(void);
+
+/* The i-th back end compiled in (i = 0, 1, ...), or NULL past the last. */
+const char *bike_backend_at(size_t i);
+
+/* 1 if back end `name` is compiled in and the CPU runs it, 0 otherwise. */
+int bike_backend_supported(const char *name);
+
+/* The CPU features the dispatcher saw, as a space-separated list of names
+ * (for example "pclmulqdq avx avx2 bmi2 vpclmulqdq"). */
+const char *bike_cpu_features(void);
 
 #ifdef __cplusplus
 }

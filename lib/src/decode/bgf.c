@@ -4,6 +4,7 @@
 #include "bike/ops.h"
 #include "common/ct.h"
 #include "decode/upc.h"
+#include "native/backend.h"
 
 uint32_t bike_threshold(const bike_params *p, uint32_t syndrome_weight) {
   /* floor(a + b S) exactly, a and b being integers over 10^8; the division
@@ -19,15 +20,17 @@ typedef struct {
   uint64_t gray[2][BIKE_MAX_QWORDS];
   uint64_t flip[BIKE_MAX_QWORDS];
   uint64_t prod[BIKE_MAX_QWORDS];
+  uint64_t h[2][BIKE_MAX_QWORDS]; /* h0 and h1 as dense polynomials */
 } decoder_state;
 
 /* s = s0 + h0 e0 + h1 e1: the syndrome of the ciphertext minus the current
- * error estimate, recomputed from scratch. */
+ * error estimate, recomputed from scratch by dense products (one dense
+ * multiplication costs less than d rotations on every back end). */
 static void recompute_syndrome(const bike_params *p, decoder_state *st, const uint64_t *s0,
-                               uint64_t *const e[2], const uint32_t *const h_idx[2]) {
+                               uint64_t *const e[2]) {
   memcpy(st->s, s0, p->r_qwords * sizeof(uint64_t));
   for (int b = 0; b < 2; b++) {
-    bike_gf2x_mul_sparse(p, st->prod, h_idx[b], p->d, e[b]);
+    bike_gf2x_mul(p, st->prod, st->h[b], e[b]);
     for (uint32_t w = 0; w < p->r_qwords; w++) {
       st->s[w] ^= st->prod[w];
     }
@@ -71,16 +74,18 @@ uint64_t bike_decode(const bike_params *p, uint64_t *e0, uint64_t *e1, const uin
   memset(e0, 0, p->r_qwords * sizeof(uint64_t));
   memset(e1, 0, p->r_qwords * sizeof(uint64_t));
   memcpy(st.s, s0, p->r_qwords * sizeof(uint64_t));
+  bike_support_dense(p, st.h[0], h0_idx, NULL, p->d);
+  bike_support_dense(p, st.h[1], h1_idx, NULL, p->d);
 
   for (uint32_t iter = 0; iter < p->nb_iter; iter++) {
     uint32_t th = bike_threshold(p, bike_poly_weight(p, st.s));
     flip_step(p, &st, e, h_idx, NULL, th, iter == 0);
-    recompute_syndrome(p, &st, s0, e, h_idx);
+    recompute_syndrome(p, &st, s0, e);
     if (iter == 0) {
       flip_step(p, &st, e, h_idx, st.black, p->bg_threshold, 0);
-      recompute_syndrome(p, &st, s0, e, h_idx);
+      recompute_syndrome(p, &st, s0, e);
       flip_step(p, &st, e, h_idx, st.gray, p->bg_threshold, 0);
-      recompute_syndrome(p, &st, s0, e, h_idx);
+      recompute_syndrome(p, &st, s0, e);
     }
   }
   uint64_t ok = ~ct_mask_nonzero(bike_poly_weight(p, st.s));

@@ -4,9 +4,10 @@
 #include <string.h>
 
 #include "common/ct.h"
+#include "native/backend.h"
 
-void upc_count(const bike_params *p, upc_counters *u, const uint32_t *idx, uint32_t count,
-               const uint64_t *s) {
+void upc_count_c(const bike_params *p, upc_counters *u, const uint32_t *idx, uint32_t count,
+                 const uint64_t *s) {
   uint64_t rot[BIKE_MAX_QWORDS];
   const uint32_t n = p->r_qwords;
   for (uint32_t b = 0; b < UPC_SLICES; b++) {
@@ -17,7 +18,7 @@ void upc_count(const bike_params *p, upc_counters *u, const uint32_t *idx, uint3
     while (live < UPC_SLICES && ((i + 1) >> live) != 0) {
       live++;
     }
-    bike_gf2x_rotr(p, rot, s, idx[i]);
+    bike_gf2x_rotr_c(p, rot, s, idx[i]);
     for (uint32_t w = 0; w < n; w++) {
       uint64_t carry = rot[w];
       for (uint32_t b = 0; b < live; b++) {

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "bike/ops.h"
+#include "native/backend.h"
 #include "common/ct.h"
 
 /* Carry-less 32 x 32 -> 64 with integer multiplications: split each operand
@@ -79,7 +80,7 @@ static void mul_karatsuba(uint64_t *c, const uint64_t *a, const uint64_t *b, siz
 /* Scratch of the recursion: 4h words per level, h halving each time. */
 #define KARATSUBA_SCRATCH (4 * BIKE_MAX_QWORDS + 64)
 
-void bike_gf2x_mul(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b) {
+void bike_gf2x_mul_c(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b) {
   uint64_t prod[2 * BIKE_MAX_QWORDS];
   uint64_t tmp[KARATSUBA_SCRATCH];
   const size_t n = p->r_qwords;

@@ -2,9 +2,10 @@
 #include <string.h>
 
 #include "bike/ops.h"
+#include "native/backend.h"
 #include "common/ct.h"
 
-void bike_gf2x_rotr(const bike_params *p, uint64_t *c, const uint64_t *a, uint32_t k) {
+void bike_gf2x_rotr_c(const bike_params *p, uint64_t *c, const uint64_t *a, uint32_t k) {
   /* buf holds a || a as a 2r-bit string; the rotation is the r-bit window
    * starting at bit k, moved down by a barrel shifter on whole words (every
    * stage touches every word). */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "bike/ops.h"
+#include "native/backend.h"
 
 static uint32_t pow2_mod(uint64_t k, uint32_t r) {
   uint64_t result = 1, base = 2 % r;
@@ -17,7 +18,7 @@ static uint32_t pow2_mod(uint64_t k, uint32_t r) {
   return (uint32_t)result;
 }
 
-void bike_gf2x_sqr_k(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k) {
+void bike_gf2x_sqr_k_c(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k) {
   uint64_t out[BIKE_MAX_QWORDS];
   const uint32_t r = p->r;
   const uint32_t step = pow2_mod(k, r);

@@ -5,6 +5,8 @@
 #include "bike/ops.h"
 #include "common/bytes.h"
 #include "common/ct.h"
+#include "decode/upc.h"
+#include "native/backend.h"
 #include "common/random.h"
 
 size_t bike_public_key_bytes(int level) {
@@ -36,6 +38,8 @@ const char *bike_strerror(int rc) {
     return "the operating system's random number generator failed";
   case BIKE_ERR_NULL:
     return "a required argument is NULL";
+  case BIKE_ERR_BACKEND:
+    return "unknown back end, or one this CPU cannot run";
   default:
     return "unknown error";
   }
@@ -71,8 +75,9 @@ int bike_keypair_derand(int level, uint8_t *pk, size_t pk_len, uint8_t *sk, size
   }
   keygen_state st;
   bike_sample_keygen(p, st.h_idx[0], st.h_idx[1], coins);
-  bike_poly_from_indices(p, st.h0, st.h_idx[0], p->d);
-  bike_poly_from_indices(p, st.h1, st.h_idx[1], p->d);
+  /* The sampled positions are distinct: the support kernel's XOR is an OR. */
+  bike_support_dense(p, st.h0, st.h_idx[0], NULL, p->d);
+  bike_support_dense(p, st.h1, st.h_idx[1], NULL, p->d);
   bike_gf2x_inv(p, st.h0_inv, st.h0);
   bike_gf2x_mul(p, st.h, st.h1, st.h0_inv);
 
@@ -161,6 +166,7 @@ int bike_encaps(int level, uint8_t *ct, size_t ct_len, uint8_t ss[BIKE_SHARED_SE
 typedef struct {
   uint32_t h_idx[2][BIKE_MAX_D];
   uint64_t c0[BIKE_MAX_QWORDS];
+  uint64_t h0[BIKE_MAX_QWORDS];
   uint64_t s[BIKE_MAX_QWORDS];
   uint64_t e0[BIKE_MAX_QWORDS];
   uint64_t e1[BIKE_MAX_QWORDS];
@@ -202,7 +208,10 @@ int bike_decaps(int level, uint8_t ss[BIKE_SHARED_SECRET_BYTES], const uint8_t *
 
   /* A c0 with bits set above r cannot come from encapsulation: reject it. */
   uint64_t ok = bike_poly_from_bytes(p, st.c0, ct);
-  bike_gf2x_mul_sparse(p, st.s, st.h_idx[0], p->d, st.c0);
+  /* The syndrome c0 h0 by a dense product (h0 from the indices, which are
+   * what the decoder uses). */
+  bike_support_dense(p, st.h0, st.h_idx[0], NULL, p->d);
+  bike_gf2x_mul(p, st.s, st.c0, st.h0);
   ok &= bike_decode(p, st.e0, st.e1, st.s, st.h_idx[0], st.h_idx[1]);
   bike_function_l(p, st.l, st.e0, st.e1);
   for (uint32_t i = 0; i < BIKE_M_BYTES; i++) {

@@ -4,6 +4,7 @@
 #include "bike/ops.h"
 #include "common/bytes.h"
 #include "common/ct.h"
+#include "native/backend.h"
 
 void bike_sample_fisher_yates(uint32_t *pos, uint32_t count, uint32_t bound,
                               bike_shake256_ctx *prf) {
@@ -13,11 +14,14 @@ void bike_sample_fisher_yates(uint32_t *pos, uint32_t count, uint32_t bound,
     /* l is uniform-ish in [i, bound) without a rejection loop. */
     uint64_t scaled = (uint64_t)load32_le(word) * (uint64_t)(bound - i);
     uint32_t l = i + (uint32_t)(scaled >> 32);
-    uint64_t dup = 0;
+    /* dup = 1 if l is already drawn: arithmetic only (x | -x has its top
+     * bit set unless x = 0), so that compilers vectorise the scan. */
+    uint32_t dup = 0;
     for (uint32_t j = i + 1; j < count; j++) {
-      dup |= ct_mask_eq(l, pos[j]);
+      const uint32_t x = l ^ pos[j];
+      dup |= 1u ^ ((x | (0u - x)) >> 31);
     }
-    pos[i] = (uint32_t)ct_select(dup, i, l);
+    pos[i] = (uint32_t)ct_select((uint64_t)0 - dup, i, l);
     bike_wipe(word, sizeof(word));
   }
 }
@@ -33,16 +37,20 @@ void bike_sample_keygen(const bike_params *p, uint32_t *h0_idx, uint32_t *h1_idx
 
 /* a = sum of x^idx[i] over the i whose take[i] mask is set (all i if take is
  * NULL). Every index is compared with every word, so neither branches nor
- * addresses depend on the indices. */
+ * addresses depend on the indices; the word loop is innermost and its masks
+ * come from arithmetic only, so that compilers vectorise it. */
 static void poly_from_masked_indices(const bike_params *p, uint64_t *a, const uint32_t *idx,
                                      const uint64_t *take, uint32_t count) {
-  for (uint32_t w = 0; w < p->r_qwords; w++) {
-    uint64_t acc = 0;
-    for (uint32_t i = 0; i < count; i++) {
-      uint64_t hit = ct_mask_eq(idx[i] >> 6, w) & (take != NULL ? take[i] : ~(uint64_t)0);
-      acc |= hit & ((uint64_t)1 << (idx[i] & 63));
+  const uint32_t n = p->r_qwords;
+  memset(a, 0, n * sizeof(uint64_t));
+  for (uint32_t i = 0; i < count; i++) {
+    const uint32_t w = idx[i] >> 6;
+    const uint64_t bit = ((uint64_t)1 << (idx[i] & 63)) & (take != NULL ? take[i] : ~(uint64_t)0);
+    for (uint32_t j = 0; j < n; j++) {
+      /* all-ones where j == w: (j ^ w) - 1 borrows out only from zero */
+      const uint64_t hit = (uint64_t)0 - (((uint64_t)(j ^ w) - 1) >> 63);
+      a[j] |= bit & hit;
     }
-    a[w] = acc;
   }
 }
 
@@ -66,11 +74,13 @@ void bike_function_h(const bike_params *p, uint64_t *e0, uint64_t *e1, uint32_t 
     in_e1[i] = ~ct_mask_lt(idx[i], p->r);
     block_idx[i] = idx[i] - (uint32_t)(p->r & in_e1[i]);
   }
-  poly_from_masked_indices(p, e1, block_idx, in_e1, p->t);
+  /* The positions are distinct, so the XOR of the support kernel is the OR
+   * of bike_poly_from_indices. */
+  bike_support_dense(p, e1, block_idx, in_e1, p->t);
   for (uint32_t i = 0; i < p->t; i++) {
     in_e1[i] = ~in_e1[i];
   }
-  poly_from_masked_indices(p, e0, block_idx, in_e1, p->t);
+  bike_support_dense(p, e0, block_idx, in_e1, p->t);
 
   if (idx_out != NULL) {
     memcpy(idx_out, idx, p->t * sizeof(uint32_t));

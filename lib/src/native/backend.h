@@ -1,0 +1,91 @@
+/* The kernel contract between libbike's frontend and its native back ends.
+ *
+ * A back end is a table of kernels. Every kernel has exactly the semantics
+ * of the portable kernel of the same name (the *_c functions below, which
+ * are the reference): same inputs, byte-identical outputs, bits at and above
+ * r zero on output, and constant time in every secret input (no branch,
+ * address or shift count that depends on a polynomial, index or count).
+ * Kernels allocate nothing on the heap. Only the level parameters may steer
+ * control flow.
+ *
+ * Native kernels live in native/<arch>/ and are named by the instruction
+ * set they need, which is also their file-name suffix (mul_pclmul.c,
+ * rotate_avx2.c, ...): the build gives each file the flags of its suffix and
+ * nothing else, so a native kernel is only ever called through a table that
+ * the dispatcher chose after checking the CPU (native/dispatch.c).
+ */
+#ifndef BIKE_NATIVE_BACKEND_H
+#define BIKE_NATIVE_BACKEND_H
+
+#include <stdint.h>
+
+#include "bike/ops.h"
+#include "decode/upc.h"
+
+typedef void (*bike_mul_fn)(const bike_params *p, uint64_t *c, const uint64_t *a,
+                            const uint64_t *b);
+typedef void (*bike_sqr_k_fn)(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k);
+typedef void (*bike_rotr_fn)(const bike_params *p, uint64_t *c, const uint64_t *a, uint32_t k);
+/* a = sum (XOR) of x^idx[i] over the i with take[i] all-ones (every i if
+ * take is NULL); take[i] is all-ones or zero. */
+typedef void (*bike_support_dense_fn)(const bike_params *p, uint64_t *a, const uint32_t *idx,
+                                      const uint64_t *take, uint32_t count);
+typedef void (*bike_upc_count_fn)(const bike_params *p, upc_counters *u, const uint32_t *idx,
+                                  uint32_t count, const uint64_t *s);
+
+typedef struct {
+  const char *name;     /* as accepted by BIKE_BACKEND and bike_set_backend */
+  uint32_t needs;       /* BIKE_CPU_* features the kernels use */
+  bike_mul_fn mul;      /* bike_gf2x_mul */
+  bike_sqr_k_fn sqr_k;  /* bike_gf2x_sqr_k */
+  bike_rotr_fn rotr;    /* bike_gf2x_rotr */
+  bike_upc_count_fn upc_count;
+  bike_support_dense_fn support_dense; /* H's error vectors, the decoder's h0, h1 */
+} bike_backend;
+
+/* CPU features, as seen through CPUID and XGETBV (OS support included). */
+#define BIKE_CPU_SSE41 (1u << 0)
+#define BIKE_CPU_PCLMUL (1u << 1)
+#define BIKE_CPU_AVX (1u << 2)
+#define BIKE_CPU_AVX2 (1u << 3)
+#define BIKE_CPU_BMI2 (1u << 4)
+#define BIKE_CPU_VPCLMUL (1u << 5)
+#define BIKE_CPU_VAES (1u << 6)
+#define BIKE_CPU_GFNI (1u << 7)
+#define BIKE_CPU_AVX512F (1u << 8)
+#define BIKE_CPU_AVX512BW (1u << 9)
+#define BIKE_CPU_AVX512VBMI2 (1u << 10)
+#define BIKE_CPU_AVX512VPOPCNTDQ (1u << 11)
+#define BIKE_CPU_AVX512VL (1u << 12)
+
+/* The back end in use (initialised on first call, thread-safely). */
+const bike_backend *bike_backend_current(void);
+
+/* Portable reference kernels. */
+void bike_gf2x_mul_c(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b);
+void bike_gf2x_sqr_k_c(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k);
+void bike_gf2x_rotr_c(const bike_params *p, uint64_t *c, const uint64_t *a, uint32_t k);
+void upc_count_c(const bike_params *p, upc_counters *u, const uint32_t *idx, uint32_t count,
+                 const uint64_t *s);
+void bike_support_dense_c(const bike_params *p, uint64_t *a, const uint32_t *idx,
+                          const uint64_t *take, uint32_t count);
+/* Through the table. */
+void bike_support_dense(const bike_params *p, uint64_t *a, const uint32_t *idx,
+                        const uint64_t *take, uint32_t count);
+
+#if defined(__x86_64__)
+/* x86-64 kernels, in native/x86_64/. */
+void bike_gf2x_mul_pclmul(const bike_params *p, uint64_t *c, const uint64_t *a,
+                          const uint64_t *b);
+void bike_gf2x_mul_vpclmul(const bike_params *p, uint64_t *c, const uint64_t *a,
+                           const uint64_t *b);
+void bike_gf2x_sqr_pclmul(const bike_params *p, uint64_t *c, const uint64_t *a);
+void bike_gf2x_sqr_k_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k);
+void bike_gf2x_rotr_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, uint32_t k);
+void upc_count_avx2(const bike_params *p, upc_counters *u, const uint32_t *idx, uint32_t count,
+                    const uint64_t *s);
+void bike_support_dense_avx2(const bike_params *p, uint64_t *a, const uint32_t *idx,
+                             const uint64_t *take, uint32_t count);
+#endif
+
+#endif

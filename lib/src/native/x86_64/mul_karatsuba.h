@@ -1,0 +1,94 @@
+/* The Karatsuba recursion and the reduction shared by the x86-64
+ * multiplication kernels. Included by a kernel file after it has defined
+ *   static void mul8(uint64_t *c, const uint64_t *a, const uint64_t *b);
+ * (c[0..16) = a[0..8) * b[0..8)) and MUL_ENTRY, the name of the kernel; the
+ * code is then compiled with that file's instruction-set flags. */
+#ifndef MUL_ENTRY
+#error "define MUL_ENTRY and mul8 before including mul_karatsuba.h"
+#endif
+
+#define BASE 8
+
+/* The additions run on the widest vectors the including file may use. */
+#if defined(__AVX2__)
+typedef __m256i kvec;
+#define KW 4
+static inline kvec kld(const uint64_t *x) { return _mm256_loadu_si256((const __m256i *)(const void *)x); }
+static inline void kst(uint64_t *x, kvec v) { _mm256_storeu_si256((__m256i *)(void *)x, v); }
+static inline kvec kxor(kvec a, kvec b) { return _mm256_xor_si256(a, b); }
+#else
+typedef __m128i kvec;
+#define KW 2
+static inline kvec kld(const uint64_t *x) { return _mm_loadu_si128((const __m128i *)(const void *)x); }
+static inline void kst(uint64_t *x, kvec v) { _mm_storeu_si128((__m128i *)(void *)x, v); }
+static inline kvec kxor(kvec a, kvec b) { return _mm_xor_si128(a, b); }
+#endif
+
+/* c (2n words) = a * b, n a multiple of BASE; the low part has h words (a
+ * multiple of BASE, h >= n - h >= h / 2); tmp needs 4h words per level. */
+static void mul_karatsuba(uint64_t *c, const uint64_t *a, const uint64_t *b, size_t n,
+                          uint64_t *tmp) {
+  if (n == BASE) {
+    mul8(c, a, b);
+    return;
+  }
+  const size_t h = ((n / BASE + 1) / 2) * BASE;
+  const size_t l = n - h;
+  uint64_t *sa = tmp;
+  uint64_t *sb = tmp + h;
+  uint64_t *mid = tmp + 2 * h; /* 2h words, then the deeper levels' scratch */
+
+  mul_karatsuba(c, a, b, h, tmp);
+  mul_karatsuba(c + 2 * h, a + h, b + h, l, tmp);
+  /* Every length here is a multiple of 8 words: whole vectors. */
+  for (size_t i = 0; i < l; i += KW) {
+    kst(sa + i, kxor(kld(a + i), kld(a + h + i)));
+    kst(sb + i, kxor(kld(b + i), kld(b + h + i)));
+  }
+  for (size_t i = l; i < h; i += KW) {
+    kst(sa + i, kld(a + i));
+    kst(sb + i, kld(b + i));
+  }
+  mul_karatsuba(mid, sa, sb, h, tmp + 4 * h);
+  /* One pass: with P0 = c[0, 2h), P2 = c[2h, 2n) (2l words, zero beyond),
+   * c[h, 3h) ^= mid ^ P0 ^ P2. Word i of the low half and h + i of the high
+   * half of that window are updated together from their old values. */
+  const size_t split = 2 * l - h; /* i < split: P2 has a word at 3h + i */
+  for (size_t i = 0; i < split; i += KW) {
+    const kvec x0 = kld(c + i), x1 = kld(c + h + i), x2 = kld(c + 2 * h + i);
+    const kvec x3 = kld(c + 3 * h + i);
+    kst(c + h + i, kxor(kxor(x1, kld(mid + i)), kxor(x0, x2)));
+    kst(c + 2 * h + i, kxor(kxor(x2, kld(mid + h + i)), kxor(x1, x3)));
+  }
+  for (size_t i = split; i < h; i += KW) {
+    const kvec x0 = kld(c + i), x1 = kld(c + h + i), x2 = kld(c + 2 * h + i);
+    kst(c + h + i, kxor(kxor(x1, kld(mid + i)), kxor(x0, x2)));
+    kst(c + 2 * h + i, kxor(x2, kxor(kld(mid + h + i), x1)));
+  }
+}
+
+#define PADDED_WORDS (BIKE_MAX_QWORDS + BASE)
+#define SCRATCH_WORDS (4 * (PADDED_WORDS + 64)) /* 4h per level, h <= n/2 + 2 */
+
+void MUL_ENTRY(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b) {
+  uint64_t pa[PADDED_WORDS], pb[PADDED_WORDS];
+  uint64_t prod[2 * PADDED_WORDS];
+  uint64_t tmp[SCRATCH_WORDS];
+  const size_t n = p->r_qwords, np = (n + BASE - 1) / BASE * BASE;
+  memcpy(pa, a, n * sizeof(uint64_t));
+  memcpy(pb, b, n * sizeof(uint64_t));
+  memset(pa + n, 0, (np - n) * sizeof(uint64_t));
+  memset(pb + n, 0, (np - n) * sizeof(uint64_t));
+  mul_karatsuba(prod, pa, pb, np, tmp);
+  const uint32_t ws = p->r / 64, bs = p->r % 64;
+  for (size_t i = 0; i < n; i++) {
+    uint64_t high = (prod[i + ws] >> bs) | (prod[i + ws + 1] << (64 - bs));
+    c[i] = prod[i] ^ high;
+  }
+  c[n - 1] &= ((uint64_t)1 << bs) - 1;
+  bike_wipe(pa, np * sizeof(uint64_t));
+  bike_wipe(pb, np * sizeof(uint64_t));
+  bike_wipe(prod, 2 * np * sizeof(uint64_t));
+  bike_wipe(tmp, (4 * np + 256) * sizeof(uint64_t)); /* what the recursion used */
+}
+

@@ -1,0 +1,224 @@
+/* Constant-time rotation and the unsatisfied-parity-check counters with
+ * AVX2. a || a is built once per syndrome; every rotation is then a barrel
+ * shifter over whole vectors (blend of the row S words ahead, S = 4, 8, ...,
+ * by a mask from the bits of k / 256) and one pass that finishes the last
+ * three words and the k % 64 bits in registers. No branch or address depends
+ * on k. Each word stage only computes the rows later stages still need. */
+#include <immintrin.h>
+#include <string.h>
+
+#include "common/ct.h"
+#include "native/backend.h"
+
+/* The doubled input: rows up to first + 2 top + 4 < 4n + 16 are read. The
+ * work rows: first < round4(n) + 8 + n < 2n + 12. */
+#define BUF_WORDS (4 * BIKE_MAX_QWORDS + 64)
+#define WORK_WORDS (2 * BIKE_MAX_QWORDS + 16)
+
+typedef struct {
+  uint32_t n;        /* r_qwords */
+  uint32_t top;      /* largest word step: the largest power of 2 below n */
+  uint32_t first;    /* rows the first stage computes */
+  uint64_t base[BUF_WORDS]; /* a || a as a 2r-bit string, zero after */
+} rot_src;
+
+static uint32_t round4(uint32_t x) { return (x + 3u) & ~3u; }
+
+static void rot_prepare(const bike_params *p, rot_src *src, const uint64_t *a) {
+  const uint32_t n = p->r_qwords, ws = p->r / 64, bs = p->r % 64;
+  uint32_t top = 1;
+  while (2 * top < n) {
+    top *= 2;
+  }
+  src->n = n;
+  src->top = top;
+  /* The first pass covers step top alone (odd number of word stages) or
+   * top and top / 2; the next pass, of steps 2S and S, reads rows below
+   * round4(n) + 4 + 4 S with S = top / 4 or top / 8. */
+  uint32_t nstages = 0;
+  for (uint32_t step = top; step >= 4; step >>= 1) {
+    nstages++;
+  }
+  src->first = round4(n) + 8 + (nstages % 2 == 1 ? top : top / 2);
+  const uint32_t used = src->first + 2 * top + 4;
+  memcpy(src->base, a, n * sizeof(uint64_t));
+  memset(src->base + n, 0, (used - n) * sizeof(uint64_t));
+  for (uint32_t i = 0; i < n; i++) {
+    src->base[ws + i] |= a[i] << bs;
+    src->base[ws + i + 1] |= a[i] >> (64 - bs);
+  }
+}
+
+/* Clear what a rotation wrote: the doubled input and the work rows. */
+static void rot_wipe(rot_src *src, uint64_t *w) {
+  bike_wipe(w, src->first * sizeof(uint64_t));
+  bike_wipe(src->base, (src->first + 2 * src->top + 4) * sizeof(uint64_t));
+}
+
+static inline __m256i ld(const uint64_t *x) { return _mm256_loadu_si256((const __m256i *)(const void *)x); }
+static inline void st(uint64_t *x, __m256i v) { _mm256_storeu_si256((__m256i *)(void *)x, v); }
+
+static inline __m256i mask_of(uint32_t bit) {
+  return _mm256_set1_epi64x((long long)ct_mask_nonzero(bit));
+}
+
+/* The rotation: the r-bit window of a || a at bit k.
+ * Word stages move by 4 Q words (Q = k / 256); one final pass moves by the
+ * last q0 = (k / 64) % 4 words with blends of unaligned rows and shifts by
+ * k % 64 bits with per-lane variable shifts (vpsrlvq, vpsllvq: fixed
+ * latency, and valgrind treats their counts as data, not as addresses or
+ * branch conditions, unlike the count of a scalar-count vector shift). */
+/* dst[i] = src[i + S b] for the rows i < rows, b the bit of Q for step S. */
+static inline void stage1(uint64_t *dst, const uint64_t *src, uint32_t rows, uint32_t step,
+                          uint32_t qq) {
+  const __m256i take = mask_of(qq & (step >> 2));
+  for (uint32_t i = 0; i < rows; i += 4) {
+    st(dst + i, _mm256_blendv_epi8(ld(src + i), ld(src + i + step), take));
+  }
+}
+
+/* Two stages in one pass: steps 2S then S, dst[i] = src[i + 2S b1 + S b0]. */
+static inline void stage2(uint64_t *dst, const uint64_t *src, uint32_t rows, uint32_t step,
+                          uint32_t qq) {
+  const __m256i lo = mask_of(qq & (step >> 2)), hi = mask_of(qq & (step >> 1));
+  for (uint32_t i = 0; i < rows; i += 4) {
+    const __m256i x = _mm256_blendv_epi8(ld(src + i), ld(src + i + step), lo);
+    const __m256i y = _mm256_blendv_epi8(ld(src + i + 2 * step), ld(src + i + 3 * step), lo);
+    st(dst + i, _mm256_blendv_epi8(x, y, hi));
+  }
+}
+
+/* out[0..round4(n)) = the r-bit window of a || a at bit k, bits above r not
+ * cleared; w is scratch of src->first words. */
+static void rot_apply(const rot_src *src, uint64_t *w, uint64_t *out, uint32_t k) {
+  const uint32_t n4 = round4(src->n), q = k >> 6, qq = q >> 2;
+  uint32_t nstages = 0;
+  for (uint32_t step = src->top; step >= 4; step >>= 1) {
+    nstages++;
+  }
+  /* Each pass computes the rows that the later ones read: n4 + 4 + S after
+   * the pass ending with step S; the first pass computes `first` rows. */
+  uint32_t step = src->top;
+  if (nstages % 2 == 1) {
+    stage1(w, src->base, src->first, step, qq);
+    step >>= 1;
+  } else {
+    stage2(w, src->base, src->first, step >> 1, qq);
+    step >>= 2;
+  }
+  for (; step >= 8; step >>= 2) {
+    stage2(w, w, n4 + 4 + (step >> 1), step >> 1, qq);
+  }
+  /* The last two word steps (1 and 2, bits 0 and 1 of k / 64) pick among
+   * rows i to i + 4 for both the word at j + q0 and the next one, and the
+   * bit shift by k % 64 joins them. */
+  const __m256i m1 = mask_of(q & 1), m2 = mask_of(q & 2);
+  const __m256i right = _mm256_set1_epi64x((long long)(k & 63));
+  const __m256i left = _mm256_sub_epi64(_mm256_set1_epi64x(64), right);
+  for (uint32_t i = 0; i < n4; i += 4) {
+    const __m256i a0 = ld(w + i), a1 = ld(w + i + 1), a2 = ld(w + i + 2), a3 = ld(w + i + 3),
+                  a4 = ld(w + i + 4);
+    const __m256i b12 = _mm256_blendv_epi8(a1, a2, m1), b34 = _mm256_blendv_epi8(a3, a4, m1);
+    const __m256i x0 = _mm256_blendv_epi8(_mm256_blendv_epi8(a0, a1, m1), _mm256_blendv_epi8(a2, a3, m1), m2);
+    const __m256i x1 = _mm256_blendv_epi8(b12, b34, m2);
+    st(out + i, _mm256_or_si256(_mm256_srlv_epi64(x0, right), _mm256_sllv_epi64(x1, left)));
+  }
+}
+
+void bike_gf2x_rotr_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, uint32_t k) {
+  rot_src src;
+  uint64_t w[WORK_WORDS];
+  uint64_t out[BIKE_MAX_QWORDS + 4];
+  rot_prepare(p, &src, a);
+  rot_apply(&src, w, out, k);
+  memcpy(c, out, p->r_qwords * sizeof(uint64_t));
+  c[p->r_qwords - 1] &= ((uint64_t)1 << (p->r % 64)) - 1;
+  rot_wipe(&src, w);
+  bike_wipe(out, round4(p->r_qwords) * sizeof(uint64_t));
+}
+
+/* Add four rows (0 to 4 per position) into the bit-sliced counters at word
+ * j: a carry-save tree makes the 3-bit sum (b2 b1 b0), which enters slices
+ * 0, 1 and 2 with full adders; one carry then ripples through the rest. */
+#define MAJ(a, b, c) _mm256_or_si256(_mm256_and_si256(a, b), _mm256_and_si256(c, _mm256_xor_si256(a, b)))
+static inline void add4(upc_counters *u, uint32_t j, uint32_t live, __m256i x0, __m256i x1,
+                        __m256i x2, __m256i x3) {
+  const __m256i s01 = _mm256_xor_si256(x0, x1), c01 = _mm256_and_si256(x0, x1);
+  const __m256i s23 = _mm256_xor_si256(x2, x3), c23 = _mm256_and_si256(x2, x3);
+  const __m256i b0 = _mm256_xor_si256(s01, s23), c0 = _mm256_and_si256(s01, s23);
+  const __m256i b1 = _mm256_xor_si256(_mm256_xor_si256(c01, c23), c0);
+  const __m256i b2 = MAJ(c01, c23, c0);
+  const __m256i u0 = ld(u->slice[0] + j);
+  st(u->slice[0] + j, _mm256_xor_si256(u0, b0));
+  const __m256i k0 = _mm256_and_si256(u0, b0);
+  const __m256i u1 = ld(u->slice[1] + j);
+  st(u->slice[1] + j, _mm256_xor_si256(_mm256_xor_si256(u1, b1), k0));
+  const __m256i k1 = MAJ(u1, b1, k0);
+  const __m256i u2 = ld(u->slice[2] + j);
+  st(u->slice[2] + j, _mm256_xor_si256(_mm256_xor_si256(u2, b2), k1));
+  __m256i carry = MAJ(u2, b2, k1);
+  for (uint32_t b = 3; b < live; b++) {
+    const __m256i v = ld(u->slice[b] + j);
+    st(u->slice[b] + j, _mm256_xor_si256(v, carry));
+    carry = _mm256_and_si256(v, carry);
+  }
+}
+
+static inline uint64_t maj64(uint64_t a, uint64_t b, uint64_t c) { return (a & b) | (c & (a ^ b)); }
+
+static inline void add4_64(upc_counters *u, uint32_t j, uint32_t live, uint64_t x0, uint64_t x1,
+                           uint64_t x2, uint64_t x3) {
+  const uint64_t s01 = x0 ^ x1, c01 = x0 & x1, s23 = x2 ^ x3, c23 = x2 & x3;
+  const uint64_t b0 = s01 ^ s23, c0 = s01 & s23, b1 = c01 ^ c23 ^ c0, b2 = maj64(c01, c23, c0);
+  const uint64_t u0 = u->slice[0][j], u1 = u->slice[1][j], u2 = u->slice[2][j];
+  const uint64_t k0 = u0 & b0, k1 = maj64(u1, b1, k0);
+  u->slice[0][j] = u0 ^ b0;
+  u->slice[1][j] = u1 ^ b1 ^ k0;
+  u->slice[2][j] = u2 ^ b2 ^ k1;
+  uint64_t carry = maj64(u2, b2, k1);
+  for (uint32_t b = 3; b < live; b++) {
+    const uint64_t v = u->slice[b][j];
+    u->slice[b][j] = v ^ carry;
+    carry = v & carry;
+  }
+}
+
+void upc_count_avx2(const bike_params *p, upc_counters *u, const uint32_t *idx, uint32_t count,
+                    const uint64_t *s) {
+  rot_src src;
+  uint64_t w[WORK_WORDS];
+  uint64_t rows[4][BIKE_MAX_QWORDS + 4];
+  const uint32_t n = p->r_qwords, nv = n & ~3u, n4 = round4(n);
+  const uint64_t top = ((uint64_t)1 << (p->r % 64)) - 1;
+  rot_prepare(p, &src, s);
+  for (uint32_t b = 0; b < UPC_SLICES; b++) {
+    memset(u->slice[b], 0, n * sizeof(uint64_t));
+  }
+  /* Four rotations per pass over the counters; zero rows pad the last pass. */
+  uint32_t live = 1; /* slices that can be non-zero after the additions so far */
+  for (uint32_t i = 0; i < count; i += 4) {
+    const uint32_t added = i + 4 <= count ? i + 4 : count;
+    while (live < UPC_SLICES && (added >> live) != 0) {
+      live++;
+    }
+    const uint32_t live3 = live < 3 ? 3 : live;
+    for (uint32_t t = 0; t < 4; t++) {
+      if (i + t < count) {
+        rot_apply(&src, w, rows[t], idx[i + t]);
+        rows[t][n - 1] &= top;
+      } else {
+        memset(rows[t], 0, n4 * sizeof(uint64_t));
+      }
+    }
+    for (uint32_t j = 0; j < nv; j += 4) {
+      add4(u, j, live3, ld(rows[0] + j), ld(rows[1] + j), ld(rows[2] + j), ld(rows[3] + j));
+    }
+    for (uint32_t j = nv; j < n; j++) {
+      add4_64(u, j, live3, rows[0][j], rows[1][j], rows[2][j], rows[3][j]);
+    }
+  }
+  for (uint32_t t = 0; t < 4; t++) {
+    bike_wipe(rows[t], n4 * sizeof(uint64_t));
+  }
+  rot_wipe(&src, w);
+}

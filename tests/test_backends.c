@@ -1,0 +1,203 @@
+/* Every back end against the portable one, kernel by kernel on random
+ * inputs, then whole KEM runs: outputs must be byte-identical. Usage:
+ * test_backends NAME. Exits 77 (ctest: skipped, not passed) when this CPU
+ * cannot run back end NAME. */
+#include <stdlib.h>
+
+#include "bike/bike.h"
+#include "bike/ops.h"
+#include "test_util.h"
+
+static const char *backend;
+
+static void use(const char *name) {
+  if (bike_set_backend(name) != BIKE_OK) {
+    fprintf(stderr, "cannot select back end %s\n", name);
+    exit(1);
+  }
+}
+
+/* Compare the portable result `ref` with the back end's `got`, words. */
+#define SAME_WORDS(ref, got, nwords, ...)                                                          \
+  do {                                                                                             \
+    long at_ = first_difference((ref), (got), (nwords) * sizeof(uint64_t));                      \
+    CHECK(at_ < 0, __VA_ARGS__);                                                                   \
+    if (at_ >= 0) {                                                                                \
+      fprintf(stderr, "  %s differs from portable first at word %ld\n", backend, at_ / 8);       \
+    }                                                                                              \
+  } while (0)
+
+#define SAME_BYTES(ref, got, n, ...)                                                               \
+  do {                                                                                             \
+    long at_ = first_difference((ref), (got), (n));                                                \
+    CHECK(at_ < 0, __VA_ARGS__);                                                                   \
+    if (at_ >= 0) {                                                                                \
+      fprintf(stderr, "  %s differs from portable first at byte %ld\n", backend, at_);           \
+    }                                                                                              \
+  } while (0)
+
+static void rand_poly(const bike_params *p, uint64_t *a, int kind) {
+  for (uint32_t i = 0; i < p->r_qwords; i++) {
+    a[i] = kind == 0 ? test_rand() : kind == 1 ? ~(uint64_t)0 : (test_rand() & test_rand() & test_rand());
+  }
+  a[p->r_qwords - 1] &= ((uint64_t)1 << (p->r % 64)) - 1;
+}
+
+static uint64_t A[BIKE_MAX_QWORDS], B[BIKE_MAX_QWORDS];
+static uint64_t R1[BIKE_MAX_QWORDS], R2[BIKE_MAX_QWORDS], R3[BIKE_MAX_QWORDS], R4[BIKE_MAX_QWORDS];
+static uint8_t U1[BIKE_MAX_R], U2[BIKE_MAX_R];
+static uint32_t I0[BIKE_MAX_D], I1[BIKE_MAX_D];
+
+static void kernels(int L) {
+  const bike_params *p = bike_params_get(L);
+  const uint32_t n = p->r_qwords;
+  for (int t = 0; t < 24; t++) {
+    rand_poly(p, A, t % 3);
+    rand_poly(p, B, (t / 3) % 3);
+    use("portable");
+    bike_gf2x_mul(p, R1, A, B);
+    use(backend);
+    bike_gf2x_mul(p, R2, A, B);
+    SAME_WORDS(R1, R2, n, "L%d gf2x_mul, input %d", L, t);
+  }
+  const uint64_t ks[] = {0, 1, 2, 3, 5, 6, 7, 8, 9, 31, 100, 1000, 4096, p->r - 2, p->r - 1, p->r,
+                         2 * (uint64_t)p->r + 3, 1u << 20};
+  for (size_t i = 0; i < sizeof(ks) / sizeof(ks[0]); i++) {
+    rand_poly(p, A, 0);
+    use("portable");
+    bike_gf2x_sqr_k(p, R1, A, ks[i]);
+    use(backend);
+    bike_gf2x_sqr_k(p, R2, A, ks[i]);
+    SAME_WORDS(R1, R2, n, "L%d gf2x_sqr_k k=%llu", L, (unsigned long long)ks[i]);
+  }
+  const uint32_t rots[] = {0, 1, 2, 31, 32, 33, 63, 64, 65, 127, 128, 4095, 4096, 8191, 8192,
+                           p->r / 2, p->r - 64, p->r - 63, p->r - 2, p->r - 1};
+  for (size_t i = 0; i < sizeof(rots) / sizeof(rots[0]) + 40; i++) {
+    uint32_t k = i < sizeof(rots) / sizeof(rots[0]) ? rots[i] : (uint32_t)(test_rand() % p->r);
+    rand_poly(p, A, (int)(i % 3));
+    use("portable");
+    bike_gf2x_rotr(p, R1, A, k);
+    use(backend);
+    bike_gf2x_rotr(p, R2, A, k);
+    SAME_WORDS(R1, R2, n, "L%d gf2x_rotr k=%u", L, k);
+  }
+  for (int t = 0; t < 4; t++) {
+    rand_poly(p, A, t % 3);
+    for (uint32_t i = 0; i < p->d; i++) {
+      I0[i] = (uint32_t)(test_rand() % p->r);
+    }
+    I0[0] = 0;
+    I0[1] = p->r - 1;
+    I0[2] = I0[3]; /* a repeated index counts twice */
+    use("portable");
+    bike_upc(p, U1, I0, p->d, A);
+    bike_gf2x_mul_sparse(p, R1, I0, p->d, A);
+    use(backend);
+    bike_upc(p, U2, I0, p->d, A);
+    bike_gf2x_mul_sparse(p, R2, I0, p->d, A);
+    SAME_BYTES(U1, U2, p->r, "L%d upc, input %d", L, t);
+    SAME_WORDS(R1, R2, n, "L%d gf2x_mul_sparse, input %d", L, t);
+  }
+  for (int t = 0; t < 2; t++) {
+    rand_poly(p, A, 0);
+    A[0] ^= bike_poly_weight(p, A) & 1 ? 0 : 1; /* odd weight: invertible */
+    use("portable");
+    bike_gf2x_inv(p, R1, A);
+    use(backend);
+    bike_gf2x_inv(p, R2, A);
+    SAME_WORDS(R1, R2, n, "L%d gf2x_inv, input %d", L, t);
+  }
+  for (int t = 0; t < 3; t++) {
+    uint8_t m[32];
+    test_rand_bytes(m, sizeof(m));
+    use("portable");
+    bike_function_h(p, R1, R2, NULL, m);
+    use(backend);
+    bike_function_h(p, R3, R4, NULL, m);
+    SAME_WORDS(R1, R3, n, "L%d function_h e0, input %d", L, t);
+    SAME_WORDS(R2, R4, n, "L%d function_h e1, input %d", L, t);
+  }
+  /* The decoder on a real syndrome, on a random one, and with a repeated
+   * index in h0's support (a malformed key must still decode identically). */
+  for (int t = 0; t < 3; t++) {
+    uint8_t seed[32];
+    test_rand_bytes(seed, sizeof(seed));
+    bike_sample_keygen(p, I0, I1, seed);
+    if (t == 2) {
+      I0[1] = I0[0];
+    }
+    bike_function_h(p, R3, R4, NULL, seed);
+    bike_gf2x_mul_sparse(p, A, I0, p->d, R3);
+    bike_gf2x_mul_sparse(p, B, I1, p->d, R4);
+    for (uint32_t w = 0; w < n; w++) {
+      A[w] ^= t == 0 ? B[w] : test_rand();
+    }
+    A[n - 1] &= ((uint64_t)1 << (p->r % 64)) - 1;
+    use("portable");
+    uint64_t ok1 = bike_decode(p, R1, R2, A, I0, I1);
+    use(backend);
+    uint64_t ok2 = bike_decode(p, R3, R4, A, I0, I1);
+    CHECK(ok1 == ok2, "L%d decode result, input %d", L, t);
+    SAME_WORDS(R1, R3, n, "L%d decode e0, input %d", L, t);
+    SAME_WORDS(R2, R4, n, "L%d decode e1, input %d", L, t);
+  }
+}
+
+static void kem(int L) {
+  const bike_params *p = bike_params_get(L);
+  static uint8_t pk[2][BIKE_MAX_PUBLIC_KEY_BYTES], sk[2][BIKE_MAX_SECRET_KEY_BYTES];
+  static uint8_t ct[2][BIKE_MAX_CIPHERTEXT_BYTES];
+  uint8_t coins[BIKE_COINS_BYTES], ss[4][32];
+  for (int t = 0; t < 2; t++) {
+    test_rand_bytes(coins, sizeof(coins));
+    for (int b = 0; b < 2; b++) {
+      use(b == 0 ? "portable" : backend);
+      CHECK(bike_keypair_derand(L, pk[b], p->pk_bytes, sk[b], p->sk_bytes, coins) == BIKE_OK,
+            "L%d keypair", L);
+      CHECK(bike_encaps_derand(L, ct[b], p->ct_bytes, ss[b], pk[b], p->pk_bytes, coins) == BIKE_OK,
+            "L%d encaps", L);
+      ct[b][5] ^= (uint8_t)(t << 3); /* the second run decapsulates a tampered ciphertext */
+      CHECK(bike_decaps(L, ss[2 + b], ct[b], p->ct_bytes, sk[b], p->sk_bytes) == BIKE_OK,
+            "L%d decaps", L);
+    }
+    SAME_BYTES(pk[0], pk[1], p->pk_bytes, "L%d public key", L);
+    SAME_BYTES(sk[0], sk[1], p->sk_bytes, "L%d secret key", L);
+    SAME_BYTES(ct[0], ct[1], p->ct_bytes, "L%d ciphertext", L);
+    SAME_BYTES(ss[0], ss[1], 32, "L%d encapsulated secret", L);
+    SAME_BYTES(ss[2], ss[3], 32, "L%d decapsulated secret", L);
+  }
+}
+
+int main(int argc, char **argv) {
+  if (argc != 2) {
+    fprintf(stderr, "usage: test_backends NAME\n");
+    return 2;
+  }
+  backend = argv[1];
+  if (!bike_backend_supported(backend)) {
+    int known = 0;
+    for (size_t i = 0; bike_backend_at(i) != NULL; i++) {
+      known |= strcmp(bike_backend_at(i), backend) == 0;
+    }
+    if (!known) {
+      fprintf(stderr, "unknown back end %s\n", backend);
+      return 1;
+    }
+    printf("back end %s NOT RUN: this CPU lacks a feature it needs (CPU features: %s)\n", backend,
+           bike_cpu_features());
+    return 77;
+  }
+  /* The selection API: unknown names fail and change nothing. */
+  use(backend);
+  CHECK(bike_set_backend("no-such-back-end") == BIKE_ERR_BACKEND, "unknown back end accepted");
+  CHECK(strcmp(bike_backend_name(), backend) == 0, "a failed selection changed the back end");
+  CHECK(bike_set_backend(NULL) == BIKE_OK && bike_set_backend("auto") == BIKE_OK,
+        "automatic choice");
+  CHECK(bike_strerror(BIKE_ERR_BACKEND) != NULL, "strerror");
+  for (int L = 1; L <= 5; L += 2) {
+    kernels(L);
+    kem(L);
+  }
+  printf("back end %s against portable: ", backend);
+  return test_summary();
+}
