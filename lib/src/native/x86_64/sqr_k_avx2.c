@@ -63,6 +63,7 @@ void bike_gf2x_sqr_k_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, 
     out[w] = acc;
   }
   out[n - 1] &= ((uint64_t)1 << (r % 64)) - 1;
+  ct_msan_taint(out, n * sizeof(uint64_t), a, n * sizeof(uint64_t));
   memcpy(c, out, n * sizeof(uint64_t));
   bike_wipe(out, n * sizeof(uint64_t));
 }
