@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 need_apt=()
 for pkg_cmd in "build-essential:gcc" "cmake:cmake" "ninja-build:ninja" "valgrind:valgrind" \
                "libssl-dev:/usr/include/openssl/evp.h" "openssl:openssl" "curl:curl" \
-               "clang:clang" "libclang-rt-14-dev:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.msan-x86_64.a"; do
+               "clang:clang" "libclang-rt-14-dev:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.msan-x86_64.a" \
+               "nginx:/usr/sbin/nginx"; do
   pkg=${pkg_cmd%%:*}; probe=${pkg_cmd#*:}
   if [[ $probe == /* ]]; then [[ -e $probe ]] || need_apt+=("$pkg")
   else command -v "$probe" >/dev/null 2>&1 || need_apt+=("$pkg"); fi
@@ -16,7 +17,15 @@ done
 if ((${#need_apt[@]})); then
   if [[ $(id -u) -eq 0 ]]; then
     echo "setup: installing ${need_apt[*]} with apt-get"
+    # The tests start their own servers on 127.0.0.1: keep the packages'
+    # (nginx's) system services from starting on install.
+    no_services=0
+    if [[ ! -e /usr/sbin/policy-rc.d ]]; then
+      printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d
+      no_services=1
+    fi
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
+    if ((no_services)); then rm -f /usr/sbin/policy-rc.d; fi
   else
     echo "setup: missing system packages: ${need_apt[*]} (install them with apt-get)" >&2
     exit 1

@@ -1,0 +1,102 @@
+/* bikeprov: an OpenSSL 3 provider for the BIKE KEM (libbike) and its hybrids
+ * with ECDH (P-256, P-384, P-521) and X25519/X448, with TLS 1.3 groups.
+ *
+ * Internal header shared by the provider's translation units.
+ *
+ * Byte formats (those of the Open Quantum Safe provider, oqs-provider, for
+ * its non-"reverse" hybrids, so that the two interoperate in TLS):
+ *   public key / key share = classical public key || BIKE public key
+ *   ciphertext             = classical ephemeral public key || BIKE ciphertext
+ *   shared secret          = classical ECDH secret || BIKE shared secret
+ * with the classical public key an uncompressed SEC1 point (0x04 || x || y)
+ * for the NIST curves and the raw 32/56-byte key for X25519/X448, and the
+ * classical secret the ECDH x-coordinate (fixed length) or the raw X25519/
+ * X448 output. No length prefixes: every part has a fixed length per group.
+ */
+#ifndef BIKEPROV_H
+#define BIKEPROV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <openssl/core.h>
+#include <openssl/core_dispatch.h>
+#include <openssl/evp.h>
+
+#define BIKEPROV_NAME "bikeco BIKE provider"
+#define BIKEPROV_VERSION "0.1.0"
+#define BIKEPROV_PROPERTIES "provider=bike"
+
+/* How the classical half of a hybrid is computed (through the default
+ * provider, fetched in the provider's child library context). */
+typedef enum {
+    BIKEPROV_CLASSICAL_NONE = 0,
+    BIKEPROV_CLASSICAL_EC,     /* ECDH on a NIST prime curve */
+    BIKEPROV_CLASSICAL_ECX     /* X25519 or X448 */
+} bikeprov_classical_kind;
+
+/* One algorithm: a key-management, a KEM and a TLS group of the same name. */
+typedef struct {
+    const char *name;            /* "bikel1", "p256_bikel1", ... */
+    const char *env_codepoint;   /* environment variable that overrides the code point */
+    unsigned int default_codepoint;
+    int level;                   /* BIKE level 1, 3 or 5 */
+    int security_bits;           /* 128, 192, 256 */
+    bikeprov_classical_kind kind;
+    const char *classical_type;  /* "EC", "X25519", "X448" or NULL */
+    const char *classical_group; /* "P-256", ... for EC, else NULL */
+    size_t classical_pub_bytes;  /* classical key share / ciphertext part */
+    size_t classical_secret_bytes;
+    size_t bike_pk_bytes;
+    size_t bike_sk_bytes;
+    size_t bike_ct_bytes;
+} bikeprov_alg;
+
+#define BIKEPROV_NUM_ALGS 8
+extern const bikeprov_alg bikeprov_algs[BIKEPROV_NUM_ALGS];
+
+/* Sizes of the encoded forms for an algorithm. */
+size_t bikeprov_pub_bytes(const bikeprov_alg *alg);
+size_t bikeprov_ct_bytes(const bikeprov_alg *alg);
+size_t bikeprov_secret_bytes(const bikeprov_alg *alg);
+
+/* ASCII case-insensitive string equality (OPENSSL_strcasecmp is 3.0.3+). */
+int bikeprov_name_eq(const char *a, const char *b);
+
+/* The provider context. */
+typedef struct {
+    const OSSL_CORE_HANDLE *handle;
+    OSSL_LIB_CTX *libctx; /* child of the application's context */
+} bikeprov_ctx;
+
+/* A key: public and/or private halves, or neither (after paramgen). */
+typedef struct {
+    const bikeprov_alg *alg;
+    bikeprov_ctx *prov;
+    uint8_t *bike_pk;   /* bike_pk_bytes, or NULL */
+    uint8_t *bike_sk;   /* bike_sk_bytes in the secure heap, or NULL */
+    EVP_PKEY *classical; /* hybrids: the ECDH/ECX key (public or key pair) */
+    int has_private;     /* bike_sk and the classical private key are set */
+} bikeprov_key;
+
+/* Key lifecycle (keymgmt.c); used by the KEM as well. */
+int bikeprov_key_has_public(const bikeprov_key *key);
+int bikeprov_key_encode_public(const bikeprov_key *key, uint8_t *out, size_t out_len);
+
+/* Classical helpers (classical.c). All return 1 on success, 0 on failure
+ * with an OpenSSL error queued. */
+EVP_PKEY *bikeprov_classical_keygen(OSSL_LIB_CTX *libctx, const bikeprov_alg *alg);
+int bikeprov_classical_encode(const bikeprov_alg *alg, const EVP_PKEY *pkey, uint8_t *out);
+EVP_PKEY *bikeprov_classical_decode(OSSL_LIB_CTX *libctx, const bikeprov_alg *alg,
+                                    const uint8_t *in);
+int bikeprov_classical_derive(OSSL_LIB_CTX *libctx, const bikeprov_alg *alg, EVP_PKEY *priv,
+                              EVP_PKEY *peer, uint8_t *secret);
+
+/* Randomness for libbike's derandomised calls, from OpenSSL's DRBG. */
+int bikeprov_random(bikeprov_ctx *prov, uint8_t *out, size_t len, int private_use);
+
+/* Dispatch tables (keymgmt.c, kem.c). */
+extern const OSSL_DISPATCH *const bikeprov_keymgmt_dispatch[BIKEPROV_NUM_ALGS];
+extern const OSSL_DISPATCH bikeprov_kem_functions[];
+
+#endif
