@@ -98,6 +98,19 @@ static void kernels(int L) {
     SAME_BYTES(U1, U2, p->r, "L%d upc, input %d", L, t);
     SAME_WORDS(R1, R2, n, "L%d gf2x_mul_sparse, input %d", L, t);
   }
+  /* Index counts around the vector kernels' group sizes (up to 24 rows). */
+  const uint32_t counts[] = {0, 1, 2, 23, 24, 25, 47, 48, 49, 73, 137};
+  for (size_t c = 0; c < sizeof(counts) / sizeof(counts[0]); c++) {
+    rand_poly(p, A, (int)(c % 3));
+    for (uint32_t i = 0; i < counts[c]; i++) {
+      I0[i] = (uint32_t)(test_rand() % p->r);
+    }
+    use("portable");
+    bike_upc(p, U1, I0, counts[c], A);
+    use(backend);
+    bike_upc(p, U2, I0, counts[c], A);
+    SAME_BYTES(U1, U2, p->r, "L%d upc, %u indices", L, counts[c]);
+  }
   for (int t = 0; t < 2; t++) {
     rand_poly(p, A, 0);
     A[0] ^= bike_poly_weight(p, A) & 1 ? 0 : 1; /* odd weight: invertible */
@@ -117,9 +130,50 @@ static void kernels(int L) {
     SAME_WORDS(R1, R3, n, "L%d function_h e0, input %d", L, t);
     SAME_WORDS(R2, R4, n, "L%d function_h e1, input %d", L, t);
   }
-  /* The decoder on a real syndrome, on a random one, and with a repeated
-   * index in h0's support (a malformed key must still decode identically). */
-  for (int t = 0; t < 3; t++) {
+  /* The samplers (the Fisher-Yates kernel) at every count up to t, partial
+   * and whole vectors alike, with bounds that make repeats common and rare;
+   * then the key-generation draw and Keccak-f itself. */
+  for (uint32_t count = 1; count <= BIKE_MAX_T + 20; count += count < 40 ? 1 : 37) {
+    for (int wide = 0; wide < 2; wide++) {
+      uint8_t seed[32];
+      uint32_t pos1[BIKE_MAX_T + 32], pos2[BIKE_MAX_T + 32]; /* beyond t: one word at a time */
+      const uint32_t bound = wide ? 2 * p->r : count + (uint32_t)(test_rand() % 3);
+      bike_shake256_ctx prf;
+      test_rand_bytes(seed, sizeof(seed));
+      use("portable");
+      bike_shake256_absorb(&prf, seed, sizeof(seed));
+      bike_sample_fisher_yates(pos1, count, bound, &prf);
+      use(backend);
+      bike_shake256_absorb(&prf, seed, sizeof(seed));
+      bike_sample_fisher_yates(pos2, count, bound, &prf);
+      SAME_BYTES(pos1, pos2, count * sizeof(uint32_t), "L%d fisher_yates count %u bound %u", L,
+                 count, bound);
+    }
+  }
+  {
+    uint8_t seed[32];
+    uint32_t h0a[BIKE_MAX_D], h1a[BIKE_MAX_D];
+    test_rand_bytes(seed, sizeof(seed));
+    use("portable");
+    bike_sample_keygen(p, h0a, h1a, seed);
+    use(backend);
+    bike_sample_keygen(p, I0, I1, seed);
+    SAME_BYTES(h0a, I0, p->d * sizeof(uint32_t), "L%d sample_keygen h0", L);
+    SAME_BYTES(h1a, I1, p->d * sizeof(uint32_t), "L%d sample_keygen h1", L);
+    uint64_t s1[25], s2[25];
+    for (int i = 0; i < 25; i++) {
+      s1[i] = s2[i] = test_rand();
+    }
+    use("portable");
+    bike_keccak_f1600(s1);
+    use(backend);
+    bike_keccak_f1600(s2);
+    SAME_WORDS(s1, s2, 25, "L%d keccak_f1600", L);
+  }
+  /* The decoder on a real syndrome, on a random one, with a repeated index
+   * in h0's support (a malformed key must still decode identically), and on
+   * the all-ones and zero syndromes (every count d, every count 0). */
+  for (int t = 0; t < 5; t++) {
     uint8_t seed[32];
     test_rand_bytes(seed, sizeof(seed));
     bike_sample_keygen(p, I0, I1, seed);
@@ -131,6 +185,7 @@ static void kernels(int L) {
     bike_gf2x_mul_sparse(p, B, I1, p->d, R4);
     for (uint32_t w = 0; w < n; w++) {
       A[w] ^= t == 0 ? B[w] : test_rand();
+      A[w] = t == 3 ? ~(uint64_t)0 : t == 4 ? 0 : A[w];
     }
     A[n - 1] &= ((uint64_t)1 << (p->r % 64)) - 1;
     use("portable");

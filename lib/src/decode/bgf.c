@@ -1,4 +1,5 @@
 /* The Black-Gray-Flip decoder of spec 5.1, with every iteration always run. */
+#include <stddef.h>
 #include <string.h>
 
 #include "bike/ops.h"
@@ -14,7 +15,7 @@ uint32_t bike_threshold(const bike_params *p, uint32_t syndrome_weight) {
 }
 
 typedef struct {
-  upc_counters upc[2];
+  upc_counters upc; /* one half at a time: s is fixed during a flip step */
   uint64_t s[BIKE_MAX_QWORDS];
   uint64_t black[2][BIKE_MAX_QWORDS];
   uint64_t gray[2][BIKE_MAX_QWORDS];
@@ -43,10 +44,8 @@ static void flip_step(const bike_params *p, decoder_state *st, uint64_t *const e
                       const uint32_t *const h_idx[2], uint64_t (*only)[BIKE_MAX_QWORDS],
                       uint32_t th, int record_black_gray) {
   for (int b = 0; b < 2; b++) {
-    upc_count(p, &st->upc[b], h_idx[b], p->d, st->s);
-  }
-  for (int b = 0; b < 2; b++) {
-    upc_at_least(p, st->flip, &st->upc[b], th);
+    upc_count(p, &st->upc, h_idx[b], p->d, st->s);
+    upc_at_least(p, st->flip, &st->upc, th);
     if (only != NULL) {
       for (uint32_t w = 0; w < p->r_qwords; w++) {
         st->flip[w] &= only[b][w];
@@ -54,7 +53,7 @@ static void flip_step(const bike_params *p, decoder_state *st, uint64_t *const e
     }
     if (record_black_gray) {
       memcpy(st->black[b], st->flip, p->r_qwords * sizeof(uint64_t));
-      upc_at_least(p, st->gray[b], &st->upc[b], th - p->tau);
+      upc_at_least(p, st->gray[b], &st->upc, th - p->tau);
       for (uint32_t w = 0; w < p->r_qwords; w++) {
         st->gray[b][w] &= ~st->flip[w];
       }
@@ -78,7 +77,7 @@ uint64_t bike_decode(const bike_params *p, uint64_t *e0, uint64_t *e1, const uin
   bike_support_dense(p, st.h[1], h1_idx, NULL, p->d);
 
   for (uint32_t iter = 0; iter < p->nb_iter; iter++) {
-    uint32_t th = bike_threshold(p, bike_poly_weight(p, st.s));
+    uint32_t th = bike_threshold(p, bike_backend_current()->weight(p, st.s));
     flip_step(p, &st, e, h_idx, NULL, th, iter == 0);
     recompute_syndrome(p, &st, s0, e);
     if (iter == 0) {
@@ -88,7 +87,8 @@ uint64_t bike_decode(const bike_params *p, uint64_t *e0, uint64_t *e1, const uin
       recompute_syndrome(p, &st, s0, e);
     }
   }
-  uint64_t ok = ~ct_mask_nonzero(bike_poly_weight(p, st.s));
-  bike_wipe(&st, sizeof(st));
+  uint64_t ok = ~ct_mask_nonzero(bike_backend_current()->weight(p, st.s));
+  upc_wipe(p, &st.upc);
+  bike_wipe(&st.s, sizeof(st) - offsetof(decoder_state, s));
   return ok;
 }

@@ -1,20 +1,32 @@
 /* Bit-sliced unsatisfied-parity-check counters, shared by the decoder and
  * bike_upc: bit b of the count of position j is bit j%64 of word j/64 of
- * slice b. Counts reach at most d = 137 < 2^8. */
+ * slice b. Counts reach at most d = 137 < 2^8. Slices are padded to whole,
+ * aligned 512-bit rows for the vector kernels; the words at and above
+ * r_qwords are unspecified. */
 #ifndef BIKE_DECODE_UPC_H
 #define BIKE_DECODE_UPC_H
 
 #include "bike/ops.h"
 
 #define UPC_SLICES 8
+#define UPC_ROWS ((BIKE_MAX_QWORDS + 7) / 8)
+/* Work space for the kernels, in 512-bit rows for a level of R rows: 24
+ * rotated copies of the syndrome and the doubled syndrome (R + 96 rows). */
+#define UPC_SCRATCH_ROWS(R) (25 * (R) + 96)
 
 typedef struct {
-  uint64_t slice[UPC_SLICES][BIKE_MAX_QWORDS];
+  _Alignas(64) uint64_t slice[UPC_SLICES][UPC_ROWS * 8];
+  /* Secret after a count: kept here rather than on the kernel's stack so
+   * that it is wiped once, by upc_wipe, not on every call. */
+  _Alignas(64) uint64_t scratch[UPC_SCRATCH_ROWS(UPC_ROWS) * 8];
 } upc_counters;
 
 /* counts_j = number of i with bit (j + idx[i]) mod r of s set. */
 void upc_count(const bike_params *p, upc_counters *u, const uint32_t *idx, uint32_t count,
                const uint64_t *s);
+
+/* Clear the counters and the work space that the level uses. */
+void upc_wipe(const bike_params *p, upc_counters *u);
 
 /* mask_j = (counts_j >= th) for th < 256, bits above r cleared. Constant
  * time in th. */

@@ -8,6 +8,7 @@
 #include "decode/upc.h"
 #include "native/backend.h"
 #include "common/random.h"
+#include "hash/sha3.h"
 
 size_t bike_public_key_bytes(int level) {
   const bike_params *p = bike_params_get(level);
@@ -112,7 +113,10 @@ typedef struct {
   uint64_t e0[BIKE_MAX_QWORDS];
   uint64_t e1[BIKE_MAX_QWORDS];
   uint64_t c0[BIKE_MAX_QWORDS];
-  uint8_t l[BIKE_HASH_OUT_BYTES];
+  uint8_t l_in[2 * BIKE_MAX_R_BYTES];                  /* e0 || e1 */
+  uint8_t k_in[BIKE_M_BYTES + BIKE_MAX_CIPHERTEXT_BYTES]; /* m || c0 || c1 */
+  uint64_t sponge[2][25];
+  uint8_t digest[BIKE_SHA3_384_BYTES];
 } encaps_state;
 
 int bike_encaps_derand(int level, uint8_t *ct, size_t ct_len,
@@ -139,12 +143,27 @@ int bike_encaps_derand(int level, uint8_t *ct, size_t ct_len,
   for (uint32_t w = 0; w < p->r_qwords; w++) {
     st.c0[w] ^= st.e0[w];
   }
-  bike_function_l(p, st.l, st.e0, st.e1);
-  bike_poly_to_bytes(p, ct, st.c0);
+  /* L = SHA3-384(e0 || e1) and K = SHA3-384(m || c0 || c1), truncated.
+   * K's rate blocks before c1 do not depend on L: they are absorbed in
+   * lockstep with L's first blocks (bike_function_l and bike_function_k
+   * give the same values one at a time). */
+  const size_t l_len = 2 * (size_t)p->r_bytes, k_len = BIKE_M_BYTES + (size_t)p->ct_bytes;
+  const size_t shared = (BIKE_M_BYTES + p->r_bytes) / BIKE_SHA3_384_RATE;
+  bike_poly_to_bytes(p, st.l_in, st.e0);
+  bike_poly_to_bytes(p, st.l_in + p->r_bytes, st.e1);
+  memcpy(st.k_in, m, BIKE_M_BYTES);
+  bike_poly_to_bytes(p, st.k_in + BIKE_M_BYTES, st.c0);
+  const uint8_t *const starts[2] = {st.l_in, st.k_in};
+  bike_sha3_384_start_xn(st.sponge, starts, shared, 2);
+  const size_t done = shared * BIKE_SHA3_384_RATE;
+  bike_sha3_384_finish(st.digest, st.sponge[0], st.l_in + done, l_len - done);
+  uint8_t *c1 = st.k_in + BIKE_M_BYTES + p->r_bytes;
   for (uint32_t i = 0; i < BIKE_M_BYTES; i++) {
-    ct[p->r_bytes + i] = m[i] ^ st.l[i];
+    c1[i] = m[i] ^ st.digest[i];
   }
-  bike_function_k(p, ss, m, ct);
+  bike_sha3_384_finish(st.digest, st.sponge[1], st.k_in + done, k_len - done);
+  memcpy(ct, st.k_in + BIKE_M_BYTES, p->ct_bytes);
+  memcpy(ss, st.digest, BIKE_SHARED_SECRET_BYTES);
   bike_wipe(&st, sizeof(st));
   return BIKE_OK;
 }

@@ -32,6 +32,19 @@ typedef void (*bike_support_dense_fn)(const bike_params *p, uint64_t *a, const u
                                       const uint64_t *take, uint32_t count);
 typedef void (*bike_upc_count_fn)(const bike_params *p, upc_counters *u, const uint32_t *idx,
                                   uint32_t count, const uint64_t *s);
+typedef void (*bike_upc_at_least_fn)(const bike_params *p, uint64_t *mask, const upc_counters *u,
+                                     uint32_t th);
+typedef uint32_t (*bike_weight_fn)(const bike_params *p, const uint64_t *a);
+/* The constant-time Fisher-Yates draw of bike_sample_fisher_yates from its
+ * 4 count stream bytes, already squeezed. */
+typedef void (*bike_fisher_yates_fn)(uint32_t *pos, uint32_t count, uint32_t bound,
+                                     const uint8_t *words);
+/* Keccak-f[1600] on n <= 4 independent states (sponges run in lockstep). */
+typedef void (*bike_keccak_xn_fn)(uint64_t (*s)[25], unsigned n);
+/* The support kernel for two polynomials at once: a1 from the i with
+ * take[i] all-ones, a0 from the others (take must not be NULL). */
+typedef void (*bike_support_dense2_fn)(const bike_params *p, uint64_t *a0, uint64_t *a1,
+                                       const uint32_t *idx, const uint64_t *take, uint32_t count);
 
 typedef struct {
   const char *name;     /* as accepted by BIKE_BACKEND and bike_set_backend */
@@ -41,6 +54,11 @@ typedef struct {
   bike_rotr_fn rotr;    /* bike_gf2x_rotr */
   bike_upc_count_fn upc_count;
   bike_support_dense_fn support_dense; /* H's error vectors, the decoder's h0, h1 */
+  bike_upc_at_least_fn upc_at_least;
+  bike_weight_fn weight; /* bike_poly_weight, for the decoder's syndromes */
+  bike_fisher_yates_fn fisher_yates;
+  bike_keccak_xn_fn keccak_xn;
+  bike_support_dense2_fn support_dense2; /* H's e0 and e1 */
 } bike_backend;
 
 /* CPU features, as seen through CPUID and XGETBV (OS support included). */
@@ -57,6 +75,8 @@ typedef struct {
 #define BIKE_CPU_AVX512VBMI2 (1u << 10)
 #define BIKE_CPU_AVX512VPOPCNTDQ (1u << 11)
 #define BIKE_CPU_AVX512VL (1u << 12)
+#define BIKE_CPU_AVX512VBMI (1u << 13)
+#define BIKE_CPU_AVX512BITALG (1u << 14)
 
 /* The back end in use (initialised on first call, thread-safely). */
 const bike_backend *bike_backend_current(void);
@@ -67,8 +87,15 @@ void bike_gf2x_sqr_k_c(const bike_params *p, uint64_t *c, const uint64_t *a, uin
 void bike_gf2x_rotr_c(const bike_params *p, uint64_t *c, const uint64_t *a, uint32_t k);
 void upc_count_c(const bike_params *p, upc_counters *u, const uint32_t *idx, uint32_t count,
                  const uint64_t *s);
+void upc_at_least_c(const bike_params *p, uint64_t *mask, const upc_counters *u, uint32_t th);
 void bike_support_dense_c(const bike_params *p, uint64_t *a, const uint32_t *idx,
                           const uint64_t *take, uint32_t count);
+void bike_fisher_yates_c(uint32_t *pos, uint32_t count, uint32_t bound, const uint8_t *words);
+void bike_keccak_xn_c(uint64_t (*s)[25], unsigned n);
+/* Two calls of the table's support_dense. */
+void bike_support_dense2_twice(const bike_params *p, uint64_t *a0, uint64_t *a1,
+                               const uint32_t *idx, const uint64_t *take, uint32_t count);
+void bike_keccak_f1600_c(uint64_t a[25]);
 /* Through the table. */
 void bike_support_dense(const bike_params *p, uint64_t *a, const uint32_t *idx,
                         const uint64_t *take, uint32_t count);
@@ -79,11 +106,28 @@ void bike_gf2x_mul_pclmul(const bike_params *p, uint64_t *c, const uint64_t *a,
                           const uint64_t *b);
 void bike_gf2x_mul_vpclmul(const bike_params *p, uint64_t *c, const uint64_t *a,
                            const uint64_t *b);
+void bike_gf2x_mul_avx512(const bike_params *p, uint64_t *c, const uint64_t *a,
+                          const uint64_t *b);
+void bike_gf2x_mul_avx512_padded(const bike_params *p, uint64_t *c, const uint64_t *a,
+                                 const uint64_t *b);
+void bike_gf2x_sqr_k_avx512(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k);
+void bike_fisher_yates_avx512(uint32_t *pos, uint32_t count, uint32_t bound, const uint8_t *words);
+void bike_keccak_xn_avx512(uint64_t (*s)[25], unsigned n);
+void bike_support_dense2_avx512(const bike_params *p, uint64_t *a0, uint64_t *a1,
+                                const uint32_t *idx, const uint64_t *take, uint32_t count);
+void bike_support_dense_avx512(const bike_params *p, uint64_t *a, const uint32_t *idx,
+                               const uint64_t *take, uint32_t count);
 void bike_gf2x_sqr_pclmul(const bike_params *p, uint64_t *c, const uint64_t *a);
 void bike_gf2x_sqr_k_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k);
 void bike_gf2x_rotr_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, uint32_t k);
 void upc_count_avx2(const bike_params *p, upc_counters *u, const uint32_t *idx, uint32_t count,
                     const uint64_t *s);
+void bike_gf2x_rotr_avx512(const bike_params *p, uint64_t *c, const uint64_t *a, uint32_t k);
+void upc_count_avx512(const bike_params *p, upc_counters *u, const uint32_t *idx, uint32_t count,
+                      const uint64_t *s);
+void upc_at_least_avx512(const bike_params *p, uint64_t *mask, const upc_counters *u,
+                         uint32_t th);
+uint32_t bike_poly_weight_avx512(const bike_params *p, const uint64_t *a);
 void bike_support_dense_avx2(const bike_params *p, uint64_t *a, const uint32_t *idx,
                              const uint64_t *take, uint32_t count);
 #endif

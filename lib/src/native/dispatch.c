@@ -15,7 +15,8 @@
 
 static const bike_backend portable = {
     "portable", 0, bike_gf2x_mul_c, bike_gf2x_sqr_k_c, bike_gf2x_rotr_c, upc_count_c,
-    bike_support_dense_c,
+    bike_support_dense_c, upc_at_least_c, bike_poly_weight, bike_fisher_yates_c, bike_keccak_xn_c,
+    bike_support_dense2_twice,
 };
 
 #if defined(__x86_64__)
@@ -23,21 +24,26 @@ static const bike_backend portable = {
 static const bike_backend avx2 = {
     "avx2",         X86_BASE,           bike_gf2x_mul_pclmul,
     bike_gf2x_sqr_k_avx2, bike_gf2x_rotr_avx2, upc_count_avx2, bike_support_dense_avx2,
+    upc_at_least_c, bike_poly_weight, bike_fisher_yates_c, bike_keccak_xn_c,
+    bike_support_dense2_twice,
 };
 static const bike_backend avx2_vpclmul = {
     "avx2-vpclmul",       X86_BASE | BIKE_CPU_VPCLMUL, bike_gf2x_mul_vpclmul,
     bike_gf2x_sqr_k_avx2, bike_gf2x_rotr_avx2,         upc_count_avx2,
-    bike_support_dense_avx2,
+    bike_support_dense_avx2, upc_at_least_c, bike_poly_weight, bike_fisher_yates_c,
+    bike_keccak_xn_c, bike_support_dense2_twice,
 };
-/* AVX-512 with VPCLMULQDQ on 512-bit vectors, VBMI2, VPOPCNTDQ and GFNI;
+/* AVX-512 with VPCLMULQDQ on 512-bit vectors, VBMI, VBMI2, BITALG, VPOPCNTDQ and GFNI;
  * kernels not yet written for it are those of avx2-vpclmul. */
 #define X86_AVX512                                                                 \
   (X86_BASE | BIKE_CPU_VPCLMUL | BIKE_CPU_AVX512F | BIKE_CPU_AVX512BW | BIKE_CPU_AVX512VL | \
-   BIKE_CPU_AVX512VBMI2 | BIKE_CPU_AVX512VPOPCNTDQ | BIKE_CPU_GFNI)
+   BIKE_CPU_AVX512VBMI2 | BIKE_CPU_AVX512VPOPCNTDQ | BIKE_CPU_GFNI | BIKE_CPU_AVX512VBMI |     \
+   BIKE_CPU_AVX512BITALG)
 static const bike_backend avx512 = {
-    "avx512",             X86_AVX512,          bike_gf2x_mul_vpclmul,
-    bike_gf2x_sqr_k_avx2, bike_gf2x_rotr_avx2, upc_count_avx2,
-    bike_support_dense_avx2,
+    "avx512",             X86_AVX512,          bike_gf2x_mul_avx512,
+    bike_gf2x_sqr_k_avx512, bike_gf2x_rotr_avx512, upc_count_avx512,
+    bike_support_dense_avx512, upc_at_least_avx512, bike_poly_weight_avx512,
+    bike_fisher_yates_avx512, bike_keccak_xn_avx512, bike_support_dense2_avx512,
 };
 #endif
 
@@ -67,6 +73,7 @@ static const struct {
     {BIKE_CPU_VAES, "vaes"},      {BIKE_CPU_GFNI, "gfni"},
     {BIKE_CPU_AVX512F, "avx512f"}, {BIKE_CPU_AVX512BW, "avx512bw"}, {BIKE_CPU_AVX512VL, "avx512vl"},
     {BIKE_CPU_AVX512VBMI2, "avx512vbmi2"}, {BIKE_CPU_AVX512VPOPCNTDQ, "avx512vpopcntdq"},
+    {BIKE_CPU_AVX512VBMI, "avx512vbmi"}, {BIKE_CPU_AVX512BITALG, "avx512bitalg"},
 };
 static char feature_text[256];
 
@@ -126,6 +133,12 @@ static uint32_t detect_cpu(void) {
     }
     if (c7 & (1u << 14)) {
       f |= BIKE_CPU_AVX512VPOPCNTDQ;
+    }
+    if (c7 & (1u << 1)) {
+      f |= BIKE_CPU_AVX512VBMI;
+    }
+    if (c7 & (1u << 12)) {
+      f |= BIKE_CPU_AVX512BITALG;
     }
   }
 #endif
@@ -230,4 +243,8 @@ void bike_support_dense(const bike_params *p, uint64_t *a, const uint32_t *idx,
 void upc_count(const bike_params *p, upc_counters *u, const uint32_t *idx, uint32_t count,
                const uint64_t *s) {
   bike_backend_current()->upc_count(p, u, idx, count, s);
+}
+
+void upc_at_least(const bike_params *p, uint64_t *mask, const upc_counters *u, uint32_t th) {
+  bike_backend_current()->upc_at_least(p, mask, u, th);
 }

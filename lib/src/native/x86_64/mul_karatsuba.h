@@ -7,10 +7,21 @@
 #error "define MUL_ENTRY and mul8 before including mul_karatsuba.h"
 #endif
 
+/* A kernel file may instead define BASE (a multiple of 8 words) and
+ * MUL_BASE, its c[0..2 BASE) = a[0..BASE) * b[0..BASE). */
+#ifndef BASE
 #define BASE 8
+#define MUL_BASE mul8
+#endif
 
 /* The additions run on the widest vectors the including file may use. */
-#if defined(__AVX2__)
+#if defined(__AVX512F__)
+typedef __m512i kvec;
+#define KW 8
+static inline kvec kld(const uint64_t *x) { return _mm512_loadu_si512(x); }
+static inline void kst(uint64_t *x, kvec v) { _mm512_storeu_si512(x, v); }
+static inline kvec kxor(kvec a, kvec b) { return _mm512_xor_si512(a, b); }
+#elif defined(__AVX2__)
 typedef __m256i kvec;
 #define KW 4
 static inline kvec kld(const uint64_t *x) { return _mm256_loadu_si256((const __m256i *)(const void *)x); }
@@ -29,7 +40,7 @@ static inline kvec kxor(kvec a, kvec b) { return _mm_xor_si128(a, b); }
 static void mul_karatsuba(uint64_t *c, const uint64_t *a, const uint64_t *b, size_t n,
                           uint64_t *tmp) {
   if (n == BASE) {
-    mul8(c, a, b);
+    MUL_BASE(c, a, b);
     return;
   }
   const size_t h = ((n / BASE + 1) / 2) * BASE;
