@@ -1,28 +1,18 @@
 /* a^(2^k) in R with AVX-512. Small k: k squarings, each a 512-bit
  * carry-less square of every word (which spreads its bits apart) and the
  * fold x^r = 1. Large k: the bit permutation i -> i 2^k mod r read the other
- * way, output bit j from input bit j 2^-k mod r (permute_windows() or
- * permute_gather() below). Control flow and addresses depend only on the
- * public r and k. */
+ * way, output bit j from input bit j 2^-k mod r (permute_interleaved()
+ * below). Control flow and addresses depend only on the public r and k. */
 #include <immintrin.h>
 #include <string.h>
 
 #include "common/ct.h"
 #include "native/backend.h"
 
-/* Up to this many 128-byte windows of input, permute_windows() (cost
- * about n times the windows) beats permute_gather() (4 gathers per output
- * word); measured on Zen 4: 2.8 us against 4.6 us at L1 (13 windows),
- * 12 against 10 at L3 (25), 35 against 16 at L5 (41). */
-#define WINDOWS_MAX 20
-
-static uint32_t windows(const bike_params *p) { return (p->r_bytes + 127) / 128; }
-
 /* Beyond this many squarings (about n operations each) the permutation is
- * faster: measured 28 at L1 (windows), 58 and 50 at L3 and L5 (gathers). */
-static uint64_t squarings_max(const bike_params *p) {
-  return windows(p) <= WINDOWS_MAX ? 2 * windows(p) + 2 : 50;
-}
+ * faster: one permutation costs about 17 squarings at every level on Zen 4
+ * (1.2, 2.4 and 3.9 us at L1, L3, L5). */
+#define SQUARINGS_MAX 16
 
 #define PAD (BIKE_MAX_QWORDS + 8)
 
@@ -66,81 +56,130 @@ static uint32_t pow2_mod(uint64_t e, uint32_t r) {
   return (uint32_t)result;
 }
 
-/* Output word w of the permutation: output bit t = 64 w + t comes from
- * input bit P_t = (64 w + t) m mod r, which is bit P_t % 8 of input byte
- * P_t / 8. The 64 bytes are fetched from 128-byte windows of the input
- * with VPERMI2B (each window serving the bytes whose window number it is,
- * by a compare), then VPSHUFBITQMB picks one bit of byte t for output bit
- * t. Positions are 16-bit lanes (r < 2^16 at every level). */
-static void permute_windows(const bike_params *p, uint64_t *out, const uint64_t *a, uint32_t m) {
-  uint8_t src[PAD * 8 + 128];
-  const uint32_t r = p->r, n = p->r_qwords, nwin = windows(p);
-  memcpy(src, a, p->r_bytes);
-  memset(src + p->r_bytes, 0, nwin * 128 - p->r_bytes);
-  uint16_t start[64];
-  for (uint32_t t = 0; t < 64; t++) {
-    start[t] = (uint16_t)(((uint64_t)m * t) % r);
-  }
-  __m512i pos0 = _mm512_loadu_si512(start), pos1 = _mm512_loadu_si512(start + 32);
-  const uint32_t step = (uint32_t)(((uint64_t)m * 64) % r);
-  const __m512i vstep = _mm512_set1_epi16((short)step);
-  const __m512i vwrap = _mm512_set1_epi16((short)(r - step));
-  const __m512i seven = _mm512_set1_epi8(7);
-  /* 8 (t % 8) in byte t: the byte's place in its 64-bit lane. */
-  const __m512i lane_bit = _mm512_set1_epi64(0x3830282018100800LL);
-  for (uint32_t w = 0; w < n; w++) {
-    const __m512i byte0 = _mm512_srli_epi16(pos0, 3), byte1 = _mm512_srli_epi16(pos1, 3);
-    const __m512i idx = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi16_epi8(byte0)),
-                                           _mm512_cvtepi16_epi8(byte1), 1);
-    const __m512i win = _mm512_inserti64x4(
-        _mm512_castsi256_si512(_mm512_cvtepi16_epi8(_mm512_srli_epi16(byte0, 7))),
-        _mm512_cvtepi16_epi8(_mm512_srli_epi16(byte1, 7)), 1);
-    const __m512i bit = _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvtepi16_epi8(pos0)),
-                                           _mm512_cvtepi16_epi8(pos1), 1);
-    /* Each byte lane holds its index (low 7 bits) until its window
-     * replaces it with the byte: the other windows leave it alone. */
-    __m512i bytes = idx;
-    for (uint32_t j = 0; j < nwin; j++) {
-      const __mmask64 here = _mm512_cmpeq_epi8_mask(win, _mm512_set1_epi8((char)j));
-      const __m512i lo = _mm512_loadu_si512(src + 128 * j);
-      const __m512i hi = _mm512_loadu_si512(src + 128 * j + 64);
-      bytes = _mm512_mask2_permutex2var_epi8(lo, bytes, here, hi);
-    }
-    const __m512i ctrl = _mm512_or_si512(_mm512_and_si512(bit, seven), lane_bit);
-    out[w] = _mm512_bitshuffle_epi64_mask(bytes, ctrl);
-    /* pos += step mod r, without leaving 16 bits */
-    const __mmask32 wrap0 = _mm512_cmpge_epu16_mask(pos0, vwrap);
-    const __mmask32 wrap1 = _mm512_cmpge_epu16_mask(pos1, vwrap);
-    pos0 = _mm512_mask_sub_epi16(_mm512_add_epi16(pos0, vstep), wrap0, pos0, vwrap);
-    pos1 = _mm512_mask_sub_epi16(_mm512_add_epi16(pos1, vstep), wrap1, pos1, vwrap);
-  }
-  bike_wipe(src, sizeof(src));
+/* Output word w of the permutation, read through an interleaved copy of
+ * the input. Write output bit t = 8 u + v of word w as input bit
+ * (q + o_v) mod r with q = (64 w + 8 u) m mod r and o_v = v m mod r. Byte q
+ * of IL holds, as its bit v, input bit (q + o_v) mod r for v = 0..7, so
+ * output byte u of word w is the whole byte IL[q]: eight byte loads per
+ * output word (gathered), at addresses that depend on the public m and r
+ * only. Words are made in pairs, so out needs room for n rounded up to
+ * even.
+ *
+ * IL is built 512 positions (a block) at a time from the eight input
+ * windows shifted by o_v (funnel shifts of a doubled copy of the input, in
+ * which bit i + o_v is input bit (i + o_v) mod r for every i < r): three
+ * rounds of unpacks gather the eight bytes of a group of 8 positions into a
+ * qword, and an 8 x 8 bit transpose of each qword turns them into the
+ * eight IL bytes of those positions. The unpacks leave the qwords of a
+ * block in the order il_addr() undoes. */
+#define IL_BLOCKS ((BIKE_MAX_QWORDS * 64 + 511) / 512)
+
+/* Where IL keeps position q: within its 512-byte block, the group j =
+ * (q / 8) % 64 is qword 2 (j / 16) + j % 2 of vector (j / 2) % 8. */
+static inline __m512i il_addr(__m512i q) {
+  const __m512i block = _mm512_and_si512(q, _mm512_set1_epi32(~511));
+  const __m512i vec =
+      _mm512_slli_epi32(_mm512_and_si512(_mm512_srli_epi32(q, 4), _mm512_set1_epi32(7)), 6);
+  const __m512i lane = _mm512_and_si512(_mm512_srli_epi32(q, 3), _mm512_set1_epi32(0x30));
+  const __m512i low = _mm512_and_si512(q, _mm512_set1_epi32(15));
+  return _mm512_or_si512(_mm512_or_si512(block, vec), _mm512_or_si512(lane, low));
 }
 
-/* The same permutation, sixteen output bits per gather of the 32-bit
- * words holding their input bits. */
-static void permute_gather(const bike_params *p, uint64_t *out, const uint64_t *a, uint32_t m) {
-  const uint32_t r = p->r, n = p->r_qwords;
-  const uint32_t m16 = (uint32_t)(((uint64_t)m * 16) % r);
+/* Per qword, the 8 x 8 bit matrix with row v in byte v transposed: bit v
+ * of byte k is then bit k of the old byte v. GF2P8AFFINEQB with the
+ * matrix as operand does it but reads the rows in reverse (row v from byte
+ * 7 - v), which IL_ROW() allows for; MemorySanitizer does not follow it, so
+ * its build swaps bits with shifts and masks instead. */
+#if defined(BIKE_CT_MSAN)
+#define IL_ROW(v) (v)
+static inline __m512i transpose8(__m512i x) {
+  __m512i t = _mm512_and_si512(_mm512_xor_si512(x, _mm512_srli_epi64(x, 7)),
+                               _mm512_set1_epi64(0x00AA00AA00AA00AALL));
+  x = _mm512_xor_si512(x, _mm512_xor_si512(t, _mm512_slli_epi64(t, 7)));
+  t = _mm512_and_si512(_mm512_xor_si512(x, _mm512_srli_epi64(x, 14)),
+                       _mm512_set1_epi64(0x0000CCCC0000CCCCLL));
+  x = _mm512_xor_si512(x, _mm512_xor_si512(t, _mm512_slli_epi64(t, 14)));
+  t = _mm512_and_si512(_mm512_xor_si512(x, _mm512_srli_epi64(x, 28)),
+                       _mm512_set1_epi64(0x00000000F0F0F0F0LL));
+  return _mm512_xor_si512(x, _mm512_xor_si512(t, _mm512_slli_epi64(t, 28)));
+}
+#else
+#define IL_ROW(v) (7 - (v))
+static inline __m512i transpose8(__m512i x) {
+  return _mm512_gf2p8affine_epi64_epi8(_mm512_set1_epi64(0x8040201008040201LL), x, 0);
+}
+#endif
+
+static void permute_interleaved(const bike_params *p, uint64_t *out, const uint64_t *a,
+                                uint32_t m) {
+  uint64_t dbl[2 * BIKE_MAX_QWORDS + 32];
+  uint8_t il[IL_BLOCKS * 512 + 64];
+  const uint32_t r = p->r, n = p->r_qwords, ws = r / 64, bs = r % 64;
+  const uint32_t blocks = (r + 511) / 512;
+  /* dbl = a + a x^r, zero above 2 r: word ws + i gets a_i << bs and a_(i-1)
+   * >> (64 - bs), the lower word brought in from the previous vector. */
+  memcpy(dbl, a, n * sizeof(uint64_t));
+  memset(dbl + n, 0, (n + 32) * sizeof(uint64_t));
+  const __m512i vbs = _mm512_set1_epi64(bs);
+  __m512i prev = _mm512_setzero_si512();
+  for (uint32_t i = 0; i <= n; i += 8) {
+    const __mmask8 live = (__mmask8)(n - i >= 8 ? 0xff : (1u << (n - i)) - 1);
+    const __m512i cur = _mm512_maskz_loadu_epi64(live, a + i);
+    const __m512i below = _mm512_alignr_epi64(cur, prev, 7);
+    _mm512_storeu_si512(dbl + ws + i, _mm512_xor_si512(_mm512_loadu_si512(dbl + ws + i),
+                                                       _mm512_shldv_epi64(cur, below, vbs)));
+    prev = cur;
+  }
+  /* The eight shifts, as word offset and bit shift. */
+  uint32_t off[8];
+  __m512i sh[8];
+  for (uint32_t v = 0; v < 8; v++) {
+    const uint32_t o = (uint32_t)(((uint64_t)m * IL_ROW(v)) % r);
+    off[v] = o / 64;
+    sh[v] = _mm512_set1_epi64(o % 64);
+  }
+  for (uint32_t b = 0; b < blocks; b++) {
+    __m512i x[8];
+    for (uint32_t v = 0; v < 8; v++) {
+      const uint64_t *d = dbl + 8 * b + off[v];
+      x[v] = _mm512_shrdv_epi64(_mm512_loadu_si512(d), _mm512_loadu_si512(d + 1), sh[v]);
+    }
+    __m512i y[8], z[8];
+    for (uint32_t g = 0; g < 4; g++) { /* bytes of rows 2g, 2g + 1 paired */
+      y[2 * g] = _mm512_unpacklo_epi8(x[2 * g], x[2 * g + 1]);
+      y[2 * g + 1] = _mm512_unpackhi_epi8(x[2 * g], x[2 * g + 1]);
+    }
+    for (uint32_t g = 0; g < 2; g++) { /* then rows 0-3 and 4-7 */
+      z[4 * g] = _mm512_unpacklo_epi16(y[4 * g], y[4 * g + 2]);
+      z[4 * g + 1] = _mm512_unpackhi_epi16(y[4 * g], y[4 * g + 2]);
+      z[4 * g + 2] = _mm512_unpacklo_epi16(y[4 * g + 1], y[4 * g + 3]);
+      z[4 * g + 3] = _mm512_unpackhi_epi16(y[4 * g + 1], y[4 * g + 3]);
+    }
+    for (uint32_t g = 0; g < 4; g++) { /* all eight rows */
+      _mm512_storeu_si512(il + 512 * b + 64 * (2 * g),
+                          transpose8(_mm512_unpacklo_epi32(z[g], z[4 + g])));
+      _mm512_storeu_si512(il + 512 * b + 64 * (2 * g + 1),
+                          transpose8(_mm512_unpackhi_epi32(z[g], z[4 + g])));
+    }
+  }
+  memset(il + 512 * blocks, 0, 64);
+  /* Two output words per gather: lane 8 d + u reads byte u of word w + d,
+   * at q = (8 (8 (w + d) + u) m) mod r, stepped by 128 m per round. */
   uint32_t start[16];
   for (uint32_t l = 0; l < 16; l++) {
-    start[l] = (uint32_t)(((uint64_t)m * l) % r);
+    start[l] = (uint32_t)(((uint64_t)m * 8 * l) % r);
   }
-  __m512i idx = _mm512_loadu_si512(start);
-  const __m512i vm16 = _mm512_set1_epi32((int)m16), vr = _mm512_set1_epi32((int)r);
-  const __m512i v31 = _mm512_set1_epi32(31), one = _mm512_set1_epi32(1);
-  const int *words = (const int *)(const void *)a;
-  for (uint32_t w = 0; w < n; w++) {
-    uint64_t acc = 0;
-    for (uint32_t t = 0; t < 4; t++) {
-      __m512i x = _mm512_i32gather_epi32(_mm512_srli_epi32(idx, 5), words, 4);
-      x = _mm512_srlv_epi32(x, _mm512_and_si512(idx, v31));
-      acc |= (uint64_t)_mm512_test_epi32_mask(x, one) << (16 * t);
-      idx = _mm512_add_epi32(idx, vm16);
-      idx = _mm512_mask_sub_epi32(idx, _mm512_cmpge_epu32_mask(idx, vr), idx, vr);
-    }
-    out[w] = acc;
+  __m512i q = _mm512_loadu_si512(start);
+  const uint32_t step = (uint32_t)(((uint64_t)m * 128) % r);
+  const __m512i vstep = _mm512_set1_epi32((int)step), vwrap = _mm512_set1_epi32((int)(r - step));
+  for (uint32_t w = 0; w < n; w += 2) {
+    const __m512i bytes = _mm512_i32gather_epi32(il_addr(q), il, 1);
+    _mm_storeu_si128((__m128i *)(void *)(out + w), _mm512_cvtepi32_epi8(bytes));
+    const __mmask16 wrap = _mm512_cmpge_epu32_mask(q, vwrap);
+    q = _mm512_mask_sub_epi32(_mm512_add_epi32(q, vstep), wrap, q, vwrap);
   }
+  bike_wipe(dbl, (2 * n + 32) * sizeof(uint64_t));
+  bike_wipe(il, 512 * blocks + 64);
 }
 
 void bike_gf2x_sqr_k_avx512(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k) {
@@ -149,7 +188,7 @@ void bike_gf2x_sqr_k_avx512(const bike_params *p, uint64_t *c, const uint64_t *a
     memmove(c, a, n * sizeof(uint64_t));
     return;
   }
-  if (k <= squarings_max(p)) {
+  if (k <= SQUARINGS_MAX) {
     uint64_t prod[2 * PAD];
     sqr1(p, c, a, prod);
     for (uint64_t i = 1; i < k; i++) {
@@ -161,19 +200,10 @@ void bike_gf2x_sqr_k_avx512(const bike_params *p, uint64_t *c, const uint64_t *a
   uint64_t out[PAD];
   /* 2 has order dividing r - 1 modulo the prime r. */
   const uint32_t m = pow2_mod((r - 1) - (uint32_t)(k % (r - 1)), r);
-#if defined(BIKE_CT_MSAN)
-  /* MemorySanitizer reports secret operands of VPERMI2B and VPSHUFBITQMB
-   * as uses, and loses them through gathers: its build takes the gathers
-   * and marks the output secret wherever the input was. Both permutations
-   * address memory by the public m only. */
-  permute_gather(p, out, a, m);
-#else
-  if (windows(p) <= WINDOWS_MAX) {
-    permute_windows(p, out, a, m);
-  } else {
-    permute_gather(p, out, a, m);
-  }
-#endif
+  permute_interleaved(p, out, a, m);
+  /* MemorySanitizer loses the secret through the gathers: mark the output
+   * secret wherever the input was. The gathers address IL by the public m
+   * and r only. */
   ct_msan_taint(out, n * sizeof(uint64_t), a, n * sizeof(uint64_t));
   out[n - 1] &= ((uint64_t)1 << (r % 64)) - 1;
   memcpy(c, out, n * sizeof(uint64_t));
