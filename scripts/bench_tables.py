@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Markdown tables of docs/benchmarks.md from `bike bench --json` records.
+
+Usage: bench_tables.py RUN.json [RUN.json ...] > tables.md
+
+Several runs taken one after the other are combined per (level, back end,
+item) by the lowest median (and the p90 of that run): on a shared machine the
+lowest median is the one least disturbed by other work.
+"""
+import json
+import sys
+
+# The fastest public BIKE software (the AVX-512/VPCLMULQDQ path of the
+# additional implementation), medians in microseconds, from issue 3.
+REFERENCE_US = {
+    1: {"keygen": 62, "encaps": 19, "decaps": 217},
+    3: {"keygen": 175, "encaps": 39, "decaps": 620},
+    5: {"keygen": 430, "encaps": 73, "decaps": 1479},
+}
+GOAL = {"keygen": 1.5, "encaps": 1.2, "decaps": 1.5}
+PRIMITIVES = ["keygen", "encaps", "decaps"]
+BREAKDOWN_NAMES = {
+    "prng": "PRNG (sampling h0, h1)", "inversion": "Inversion",
+    "multiplication": "Multiplication", "h_function": "H function",
+    "l_function": "L function", "k_function": "K function", "decoding": "Decoding",
+}
+
+
+def combine(paths: list[str]) -> tuple[dict, dict]:
+    """(level, backend) -> item -> (median_ns, p90_ns, median_ticks, runs)
+    and (level, backend) -> breakdown of the run with the lowest decaps."""
+    best: dict = {}
+    breakdown: dict = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            record = json.load(f)
+        for res in record["results"]:
+            key = (res["level"], res["backend"])
+            items = {**res["primitives"], **res["operations"]}
+            slot = best.setdefault(key, {})
+            for name, t in items.items():
+                old = slot.get(name)
+                if old is None or t["median_ns"] < old[0]:
+                    slot[name] = (t["median_ns"], t["p90_ns"], t["median_ticks"],
+                                  (old[3] if old else 0) + 1)
+                else:
+                    slot[name] = (*old[:3], old[3] + 1)
+            dec = res["primitives"]["decaps"]["median_ns"]
+            if key not in breakdown or dec < breakdown[key][0]:
+                breakdown[key] = (dec, res["breakdown"], res["primitives"])
+    return best, breakdown
+
+
+def us(ns: float) -> str:
+    return f"{ns / 1000:.1f}"
+
+
+def main(paths: list[str]) -> None:
+    best, breakdown = combine(paths)
+    keys = sorted(best, key=lambda k: (k[0], list(dict.fromkeys(b for _, b in best)).index(k[1])))
+    print("### Medians per primitive\n")
+    print("Microseconds: median (90th percentile), and the median in thousands of TSC ticks;"
+          " lowest median over the runs.\n")
+    print("| level | back end | runs | keygen | encaps | decaps | keygen kticks | encaps kticks"
+          " | decaps kticks |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for level, backend in keys:
+        row = best[(level, backend)]
+        cells = [f"{us(row[p][0])} ({us(row[p][1])})" for p in PRIMITIVES]
+        ticks = [f"{row[p][2] / 1000:.0f}" for p in PRIMITIVES]
+        print(f"| L{level} | {backend} | {row['keygen'][3]} | " + " | ".join(cells + ticks) + " |")
+
+    print("\n### Beside the fastest public BIKE software, and the goal\n")
+    print("Ratio = reference median / our median (higher is better for us); goal: 1.5x for"
+          " keygen and decaps, 1.2x for encaps.\n")
+    print("| level | back end | keygen ref / ours | ratio | encaps ref / ours | ratio"
+          " | decaps ref / ours | ratio |")
+    print("|---|---|---|---|---|---|---|---|")
+    for level, backend in keys:
+        if backend == "portable":
+            continue
+        row = best[(level, backend)]
+        cells = []
+        for p in PRIMITIVES:
+            ours = row[p][0] / 1000
+            ref = REFERENCE_US[level][p]
+            ratio = ref / ours
+            verdict = "met" if ratio >= GOAL[p] else "not met"
+            cells += [f"{ref} / {ours:.1f} us", f"{ratio:.2f}x ({verdict})"]
+        print(f"| L{level} | {backend} | " + " | ".join(cells) + " |")
+
+    ops = [n for n in next(iter(best.values())) if n not in PRIMITIVES]
+    print("\n### Operations (median, microseconds)\n")
+    print("| level | back end | " + " | ".join(ops) + " |")
+    print("|---|---|" + "---|" * len(ops))
+    for level, backend in keys:
+        row = best[(level, backend)]
+        print(f"| L{level} | {backend} | " + " | ".join(us(row[o][0]) for o in ops) + " |")
+
+    print("\n### Where the time goes (the form of seed 001, Table 2)\n")
+    print("Share of keygen + encaps + decaps time per operation, from the run with the lowest"
+          " decaps median of each (level, back end).\n")
+    cols = keys
+    print("| primitive | operation | " + " | ".join(f"{b} L{lv}" for lv, b in cols) + " |")
+    print("|---|---|" + "---|" * len(cols))
+    prims = {p: list(breakdown[cols[0]][1][p]) for p in PRIMITIVES}
+    for p in PRIMITIVES:
+        for op in prims[p]:
+            cells = []
+            for key in cols:
+                _, br, pr = breakdown[key]
+                total = sum(pr[q]["median_ns"] for q in PRIMITIVES)
+                cells.append(f"{100 * br[p][op] / total:.0f}%")
+            print(f"| {p.upper()} | {BREAKDOWN_NAMES.get(op, op)} | " + " | ".join(cells) + " |")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit("usage: bench_tables.py RUN.json [RUN.json ...]")
+    main(sys.argv[1:])
