@@ -2,6 +2,7 @@
 #   make report   the main job (README): the co-design report in report/
 #   make demo     a KEM round trip per level through the bike tool, and bench
 #   make test     set up, build, and run every test (what CI runs)
+#   make hw-test  the hardware cores' lint and simulations (part of make test)
 #   make bench    libbike's benchmark tables (run with the other cores idle)
 JOBS ?= 2
 BUILD := build
@@ -9,7 +10,7 @@ ASAN_BUILD := build-asan
 MSAN_BUILD := build-msan
 CMAKE_FLAGS ?=
 
-.PHONY: all setup build test test-c test-asan test-ct-msan test-python demo report bench clean
+.PHONY: all setup build test test-c test-asan test-ct-msan test-python hw-test demo report bench clean
 
 all: build
 
@@ -41,11 +42,17 @@ test-ct-msan:
 test-python: setup
 	$(MAKE) -C python lint test
 
+# The hardware cores: Verilator lint and the CI subset of the simulations,
+# bit-exact against libbike (hw/README.md; `make -C hw test-full` for all).
+hw-test: setup build
+	LIBBIKE=$(abspath $(BUILD))/lib/libbike.a $(MAKE) -C hw test
+
 test: setup
 	$(MAKE) test-c
 	$(MAKE) test-asan
 	$(MAKE) test-ct-msan
 	$(MAKE) test-python
+	$(MAKE) hw-test
 
 # A KEM round trip through the tool at each level, then the benchmark.
 demo: build

@@ -1,0 +1,212 @@
+// Testbench of bike_decoder: the decoded error (e0, e1) and the success flag
+// are compared bit-exact with libbike's bike_decode, and every operation's
+// cycle count with the formula of doc/bike_decoder.md (constant time: one
+// value for every input).
+// KAT-derived inputs: the syndrome s = c0 h0 of each record's ciphertext with
+// the record's secret supports (what Decaps decodes). "Random" inputs: real
+// KAT keys (cycled) with a random error of weight t + x, x = 0 .. 63 cycling,
+// s = e0 h0 + e1 h1: the heavier errors need more iterations or cannot be
+// decoded. For every vector the number of iterations libbike needs (the
+// least NbIter for which it succeeds, 1..5, or "fails") is counted and
+// printed, so that the run shows vectors needing every iteration.
+//
+// Parameters from the build: -D TB_W, TB_P (R, D: -GR -GD).
+#include <memory>
+
+#include "Vbike_decoder.h"
+#include "tb_common.h"
+#include "../../gf2x_sqr_k/dv/tb_words.h"
+#include "verilated.h"
+
+#ifndef TB_W
+#error "TB_W and TB_P must be defined by the build"
+#endif
+
+// doc/bike_decoder.md
+static uint64_t formula(const bike_params *p) {
+  uint64_t n = (p->r + TB_W - 1) / TB_W, g = (p->d + TB_P - 1) / TB_P;
+  uint64_t step = 10 + g * TB_P + n + 2 * g * (n + 1) + 11;
+  return 2 * p->d + n + (p->nb_iter + 2) * step + 2 * n;
+}
+
+struct Dut {
+  std::unique_ptr<VerilatedContext> ctx;
+  std::unique_ptr<Vbike_decoder> m;
+  Dut() : ctx(new VerilatedContext), m(new Vbike_decoder(ctx.get())) { tb::reset(m.get()); }
+
+  uint64_t run(const bike_params *p, uint64_t *e0, uint64_t *e1, uint64_t *ok, const uint64_t *s,
+               const uint32_t *h0, const uint32_t *h1) {
+    size_t nq = p->r_qwords, n = (p->r + TB_W - 1) / TB_W;
+    static uint64_t e[2 * (BIKE_MAX_QWORDS + 4)];
+    std::memset(e, 0, sizeof(e));
+    Vbike_decoder *d = m.get();
+    d->start_i = 1;
+    d->idx_valid_i = 0;
+    d->in_valid_i = 0;
+    tb::tick(d);
+    d->start_i = 0;
+    uint64_t cycles = 0;
+    size_t ni = 0, ld = 0, out = 0;
+    for (;;) {
+      bool ti = d->idx_ready_o && ni < 2 * p->d;
+      if (ti) d->idx_i = ni < p->d ? h0[ni] : h1[ni - p->d];
+      d->idx_valid_i = ti;
+      bool ta = d->in_ready_o && ld < n;
+      if (ta) tbw::put(d->in_data_i, s, ld, nq);
+      d->in_valid_i = ta;
+      tb::tick(d);
+      cycles++;
+      if (ti) ni++;
+      if (ta) ld++;
+      if (d->out_valid_o) {
+        if (out >= 2 * n) {
+          std::fprintf(stderr, "too many result words\n");
+          std::exit(1);
+        }
+        // e0 in words 0..n-1, e1 in n..2n-1, both from bit 0 of their block
+        static uint64_t blk[2][BIKE_MAX_QWORDS + 4];
+        if (out == 0) std::memset(blk, 0, sizeof(blk));
+        tbw::get(d->out_data_o, blk[out / n], out % n);
+        out++;
+        if (out == 2 * n) {
+          std::memcpy(e0, blk[0], nq * sizeof(uint64_t));
+          std::memcpy(e1, blk[1], nq * sizeof(uint64_t));
+        }
+      }
+      if (d->out_last_o) break;
+      if (cycles > 100000000ull) {
+        std::fprintf(stderr, "timeout\n");
+        std::exit(1);
+      }
+    }
+    if (out != 2 * n || ld != n || ni != 2 * p->d) {
+      std::fprintf(stderr, "stream length: %zu positions, %zu words in, %zu out\n", ni, ld, out);
+      std::exit(1);
+    }
+    *ok = d->ok_o ? ~(uint64_t)0 : 0;
+    d->in_valid_i = 0;
+    tb::tick(d);
+    tb::tick(d);
+    if (d->busy_o) {
+      std::fprintf(stderr, "still busy after the last word\n");
+      std::exit(1);
+    }
+    return cycles;
+  }
+};
+
+static uint32_t load32(const uint8_t *q) {
+  return (uint32_t)q[0] | (uint32_t)q[1] << 8 | (uint32_t)q[2] << 16 | (uint32_t)q[3] << 24;
+}
+
+int main(int argc, char **argv) {
+  tb::Args args = tb::parse_args(argc, argv);
+  const bike_params *p = bike_params_get(args.level);
+  if (!p) {
+    std::fprintf(stderr, "bad level\n");
+    return 2;
+  }
+  Dut dut;
+  tb::Report rep;
+  tb::Rng rng(args.seed);
+  static uint64_t s[BIKE_MAX_QWORDS + 2], c0[BIKE_MAX_QWORDS + 2], h0[BIKE_MAX_QWORDS + 2];
+  static uint64_t h1[BIKE_MAX_QWORDS + 2], e0[BIKE_MAX_QWORDS + 2], e1[BIKE_MAX_QWORDS + 2];
+  static uint64_t t0[BIKE_MAX_QWORDS + 2], t1[BIKE_MAX_QWORDS + 2];
+  static uint64_t x0[BIKE_MAX_QWORDS + 2], x1[BIKE_MAX_QWORDS + 2];
+  static uint64_t g0[BIKE_MAX_QWORDS + 2], g1[BIKE_MAX_QWORDS + 2];
+  std::vector<uint32_t> i0(p->d), i1(p->d);
+  const uint64_t want = formula(p);
+  unsigned fails = 0;
+  unsigned needed[7] = {0};  // [k] = vectors decoded in k iterations, [6] = failures
+
+  auto check = [&](const char *what, unsigned vec) {
+    uint64_t eok = bike_decode(p, x0, x1, s, i0.data(), i1.data());
+    unsigned k = 6;
+    for (unsigned it = 1; it <= p->nb_iter; it++) {
+      bike_params q = *p;
+      q.nb_iter = it;
+      if (bike_decode(&q, t0, t1, s, i0.data(), i1.data())) {
+        k = it;
+        break;
+      }
+    }
+    needed[k]++;
+    uint64_t gok = 0;
+    uint64_t cyc = dut.run(p, g0, g1, &gok, s, i0.data(), i1.data());
+    rep.cycle("decode", cyc);
+    if (cyc != want) {
+      std::fprintf(stderr, "CYCLES %s vector %u: %llu, formula %llu\n", what, vec,
+                   (unsigned long long)cyc, (unsigned long long)want);
+      fails++;
+    }
+    bool same = tb::same_words(what, vec, g0, x0, p->r_qwords) &&
+                tb::same_words(what, vec, g1, x1, p->r_qwords);
+    if (!same) {
+      std::fprintf(stderr, "  (e0/e1 of %s %u, libbike needs %u iterations)\n", what, vec, k);
+      fails++;
+    }
+    if (gok != eok) {
+      std::fprintf(stderr, "MISMATCH %s vector %u: ok %d, expected %d\n", what, vec, gok != 0,
+                   eok != 0);
+      fails++;
+    }
+  };
+
+  std::vector<tb::Record> recs;
+  if (args.kat || args.random) recs = tb::read_kat(tb::kat_path(args));
+  auto key = [&](tb::Record &rec) {
+    const uint8_t *sk = rec["sk"].data();
+    if (rec["sk"].size() != p->sk_bytes || rec["ct"].size() != p->ct_bytes) {
+      std::fprintf(stderr, "KAT record sizes do not match level %d\n", args.level);
+      std::exit(2);
+    }
+    for (uint32_t i = 0; i < p->d; i++) {
+      i0[i] = load32(sk + 4 * i);
+      i1[i] = load32(sk + 4 * (p->d + i));
+    }
+    bike_poly_from_indices(p, h0, i0.data(), p->d);
+    bike_poly_from_indices(p, h1, i1.data(), p->d);
+  };
+
+  for (unsigned v = 0; v < args.random; v++) {
+    key(recs[v % recs.size()]);
+    uint32_t w = p->t + (v % 64);
+    std::vector<uint32_t> pos;
+    while (pos.size() < w) {
+      uint32_t x = (uint32_t)(rng.next() % (2 * p->r));
+      bool dup = false;
+      for (uint32_t y : pos) dup |= (y == x);
+      if (!dup) pos.push_back(x);
+    }
+    std::memset(e0, 0, sizeof(e0));
+    std::memset(e1, 0, sizeof(e1));
+    for (uint32_t x : pos) {
+      uint64_t *e = x < p->r ? e0 : e1;
+      uint32_t j = x < p->r ? x : x - p->r;
+      e[j / 64] |= 1ull << (j % 64);
+    }
+    bike_gf2x_mul(p, t0, e0, h0);
+    bike_gf2x_mul(p, t1, e1, h1);
+    for (uint32_t q = 0; q < p->r_qwords; q++) s[q] = t0[q] ^ t1[q];
+    check("random", v);
+    rep.random++;
+  }
+
+  for (unsigned k = 0; k < args.kat && k < recs.size(); k++) {
+    key(recs[k]);
+    bike_poly_from_bytes(p, c0, recs[k]["ct"].data());
+    bike_gf2x_mul(p, s, c0, h0);
+    check("kat", k);
+    rep.kat++;
+  }
+
+  std::printf("bike_decoder L%d R=%u D=%u W=%d P=%d: %u random + %u KAT syndromes, %u failures; "
+              "cycles/decode %llu (formula %llu); iterations libbike needs: 1:%u 2:%u 3:%u 4:%u "
+              "5:%u failing:%u\n",
+              args.level, p->r, p->d, TB_W, TB_P, rep.random, rep.kat, fails,
+              (unsigned long long)rep.cycles["decode"], (unsigned long long)want, needed[1],
+              needed[2], needed[3], needed[4], needed[5], needed[6]);
+  if (fails) return 1;
+  rep.write(args.json);
+  return 0;
+}

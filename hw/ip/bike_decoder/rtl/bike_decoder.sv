@@ -1,0 +1,499 @@
+// Black-Gray-Flip decoder (bike-spec.md, libbike bike_decode), constant time:
+// NbIter iterations always run, the first with its extra black and gray
+// steps, so NbIter + 2 flip steps in all.
+//
+// A flip step:
+//   1. th = T(|s|) = max(floor((ThA + ThB |s|) / 10^8), ThMin) (a product and
+//      an 8-step restoring division, exactly libbike's integer formula), or
+//      th = (D + 1) / 2 + 1 for the black and gray steps;
+//   2. the unsatisfied-parity-check counts of h0 and of h1 on s: two integer
+//      sparse-dense units (sparse_mul, Counts = 1) fed with s from memory;
+//   3. as the counts stream out: flip_b = (upc_b >= th) [& black_b or gray_b],
+//      e_b ^= flip_b; in the first step black_b = flip_b and
+//      gray_b = (upc_b >= th - tau) & ~flip_b are recorded;
+//   4. the syndrome is recomputed as in libbike, s = s0 + h0 e0 + h1 e1: the
+//      new e_b words stream straight into two binary sparse-dense units
+//      (sparse_mul, Counts = 0), whose results are XORed with s0 and written
+//      back as s, its weight counted on the way.
+// Positions stream in first (h0 then h1, D each), then s0 (N words); e0 then
+// e1 stream out (2N words) with ok_o = (final syndrome is zero).
+// cycles: doc/bike_decoder.md; independent of the data.
+module bike_decoder
+  import bike_decoder_pkg::*;
+#(
+  parameter int unsigned R      = 12323,
+  parameter int unsigned D      = 71,
+  parameter int unsigned W      = 64,
+  parameter int unsigned P      = 8,   // units per sparse-dense multiplier
+  parameter int unsigned NbIter = 5,
+  parameter int unsigned Tau    = 3,
+  // derived
+  localparam int unsigned N      = (R + W - 1) / W,
+  localparam int unsigned K      = $clog2(D + 1),
+  localparam int unsigned PW     = $clog2(R),
+  localparam int unsigned AW     = (N > 1) ? $clog2(N) : 1,
+  localparam int unsigned IW     = (D > 1) ? $clog2(D) : 1,
+  localparam int unsigned NSteps = NbIter + 2,
+  localparam int unsigned BgTh   = (D + 1) / 2 + 1,
+  localparam int unsigned CntW   = 16
+) (
+  input  logic          clk_i,
+  input  logic          rst_ni,
+  input  logic          start_i,
+  output logic          busy_o,
+  // positions: h0 then h1
+  output logic          idx_ready_o,
+  input  logic          idx_valid_i,
+  input  logic [PW-1:0] idx_i,
+  // syndrome s0
+  output logic          in_ready_o,
+  input  logic          in_valid_i,
+  input  logic [W-1:0]  in_data_i,
+  // error: e0 then e1
+  output logic          out_valid_o,
+  output logic [W-1:0]  out_data_o,
+  output logic          out_last_o,
+  output logic          ok_o
+);
+
+  initial begin
+    assert (known_level(R)) else $error("R must be a BIKE level's r");
+    assert (NbIter >= 1) else $error("NbIter >= 1");
+    assert (2 * N + 2 * D < (1 << CntW) && D < (1 << CntW) - 1) else $error("counters too narrow");
+  end
+
+  // ---------------------------------------------------------------------------
+  // Control
+  // ---------------------------------------------------------------------------
+  typedef enum logic [2:0] {
+    StIdle,
+    StIdxIn,
+    StS0In,
+    StTh,
+    StStep,
+    StOut
+  } state_e;
+
+  localparam int unsigned SW = $clog2(NSteps + 1);
+
+  state_e          state_q, state_d;
+  logic [CntW-1:0] cnt_q, cnt_d;
+  logic [SW-1:0]   st_q, st_d;          // flip step
+  logic [CntW-1:0] wt_q, wt_d;          // weight of s
+  logic [CntW-1:0] wacc_q, wacc_d;      // weight being counted
+  logic [39:0]     x_q, x_d;            // ThA + ThB S, then the remainder
+  logic [7:0]      q_q, q_d;            // quotient
+  logic [8:0]      th_q, th_d;          // threshold of the step
+  logic            units_start;
+  logic            step_done;
+
+  // step kinds: 0 records black/gray, 1 black, 2 gray (threshold BgTh)
+  logic st_rec, st_blk, st_gry;
+  assign st_rec = (st_q == SW'(0));
+  assign st_blk = (st_q == SW'(1));
+  assign st_gry = (st_q == SW'(2));
+
+  localparam logic [39:0] ThA = 40'(th_a(R));
+  localparam logic [39:0] ThB = 40'(th_b(R));
+  localparam logic [39:0] Scl = 40'(ThScale);
+
+  always_comb begin
+    state_d     = state_q;
+    cnt_d       = cnt_q;
+    st_d        = st_q;
+    wt_d        = wt_q;
+    x_d         = x_q;
+    q_d         = q_q;
+    th_d        = th_q;
+    units_start = 1'b0;
+    idx_ready_o = 1'b0;
+    in_ready_o  = 1'b0;
+
+    unique case (state_q)
+      StIdle: begin
+        if (start_i) begin
+          state_d = StIdxIn;
+          cnt_d   = '0;
+          st_d    = '0;
+        end
+      end
+
+      StIdxIn: begin
+        idx_ready_o = 1'b1;
+        if (idx_valid_i) begin
+          cnt_d = cnt_q + 1'b1;
+          if (cnt_q == CntW'(2 * D - 1)) begin
+            state_d = StS0In;
+            cnt_d   = '0;
+          end
+        end
+      end
+
+      StS0In: begin
+        in_ready_o = 1'b1;
+        if (in_valid_i) begin
+          cnt_d = cnt_q + 1'b1;
+          if (cnt_q == CntW'(N - 1)) begin
+            state_d = StTh;
+            cnt_d   = '0;
+            wt_d    = wacc_d;  // |s0|
+          end
+        end
+      end
+
+      // cycle 0: x = ThA + ThB |s|; cycles 1..8: quotient bits 7..0;
+      // cycle 9: th, and the units start
+      StTh: begin
+        cnt_d = cnt_q + 1'b1;
+        if (cnt_q == '0) begin
+          x_d = ThA + ThB * 40'(wt_q);
+          q_d = '0;
+        end else if (cnt_q <= CntW'(8)) begin
+          if (x_q >= (Scl << (8 - cnt_q))) begin
+            x_d = x_q - (Scl << (8 - cnt_q));
+            q_d = q_q | (8'd1 << (8 - cnt_q));
+          end
+        end else begin
+          if (st_blk || st_gry) begin
+            th_d = 9'(BgTh);
+          end else begin
+            th_d = (q_q < 8'(th_min(R))) ? 9'(th_min(R)) : {1'b0, q_q};
+          end
+          units_start = 1'b1;
+          state_d     = StStep;
+          cnt_d       = '0;
+        end
+      end
+
+      StStep: begin
+        // counts the first cycles of the step (position reads); saturates
+        if (cnt_q != '1) cnt_d = cnt_q + 1'b1;
+        if (step_done) begin
+          wt_d  = wacc_d;
+          cnt_d = '0;
+          if (st_q == SW'(NSteps - 1)) begin
+            state_d = StOut;
+          end else begin
+            state_d = StTh;
+            st_d    = st_q + 1'b1;
+          end
+        end
+      end
+
+      StOut: begin
+        cnt_d = cnt_q + 1'b1;
+        if (cnt_q == CntW'(2 * N)) begin
+          state_d = StIdle;
+        end
+      end
+
+      default: state_d = StIdle;
+    endcase
+  end
+
+  assign busy_o = (state_q != StIdle);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q <= StIdle;
+      cnt_q   <= '0;
+      st_q    <= '0;
+      wt_q    <= '0;
+      x_q     <= '0;
+      q_q     <= '0;
+      th_q    <= '0;
+    end else begin
+      state_q <= state_d;
+      cnt_q   <= cnt_d;
+      st_q    <= st_d;
+      wt_q    <= wt_d;
+      x_q     <= x_d;
+      q_q     <= q_d;
+      th_q    <= th_d;
+    end
+  end
+
+  // ---------------------------------------------------------------------------
+  // Positions
+  // ---------------------------------------------------------------------------
+  logic          hi_we0, hi_we1, hi_re;
+  logic [IW-1:0] hi_waddr, hi_raddr;
+  logic [PW-1:0] h_rd [2];
+  logic          hv_q;                 // position read a cycle ago
+
+  assign hi_we0   = (state_q == StIdxIn) && idx_valid_i && (cnt_q < CntW'(D));
+  assign hi_we1   = (state_q == StIdxIn) && idx_valid_i && (cnt_q >= CntW'(D));
+  assign hi_waddr = IW'((cnt_q < CntW'(D)) ? cnt_q : (cnt_q - CntW'(D)));
+  // reads i = 0 .. D-1: the first with the units' start, then one per cycle
+  assign hi_re    = units_start || ((state_q == StStep) && (cnt_q < CntW'(D - 1)));
+  assign hi_raddr = units_start ? '0 : IW'(cnt_q + 1'b1);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) hv_q <= 1'b0;
+    else         hv_q <= hi_re;
+  end
+
+  bike_ram_sdp #(.Width (PW), .Depth (D)) u_h0 (
+    .clk_i (clk_i), .we_i (hi_we0), .waddr_i (hi_waddr), .wdata_i (idx_i),
+    .re_i (hi_re), .raddr_i (hi_raddr), .rdata_o (h_rd[0])
+  );
+  bike_ram_sdp #(.Width (PW), .Depth (D)) u_h1 (
+    .clk_i (clk_i), .we_i (hi_we1), .waddr_i (hi_waddr), .wdata_i (idx_i),
+    .re_i (hi_re), .raddr_i (hi_raddr), .rdata_o (h_rd[1])
+  );
+
+  // ---------------------------------------------------------------------------
+  // Sparse-dense units
+  // ---------------------------------------------------------------------------
+  logic            up_in_ready [2], up_out_valid [2], up_out_last [2];
+  logic [W*K-1:0]  up_out [2];
+  logic            mu_in_ready [2], mu_out_valid [2], mu_out_last [2];
+  logic [W-1:0]    mu_out [2];
+  logic            up_in_valid, mu_in_valid;
+  logic [W-1:0]    up_in_data;
+  logic [W-1:0]    mu_in_data [2];
+  logic            up_busy [2], mu_busy [2], up_idx_ready [2], mu_idx_ready [2];
+
+  for (genvar b = 0; b < 2; b++) begin : gen_units
+    sparse_mul #(
+      .R (R), .D (D), .W (W), .P (P), .Counts (1'b1)
+    ) u_upc (
+      .clk_i       (clk_i),
+      .rst_ni      (rst_ni),
+      .start_i     (units_start),
+      .busy_o      (up_busy[b]),
+      .idx_ready_o (up_idx_ready[b]),
+      .idx_valid_i (hv_q),
+      .idx_i       (h_rd[b]),
+      .in_ready_o  (up_in_ready[b]),
+      .in_valid_i  (up_in_valid),
+      .in_data_i   (up_in_data),
+      .out_valid_o (up_out_valid[b]),
+      .out_data_o  (up_out[b]),
+      .out_last_o  (up_out_last[b])
+    );
+
+    sparse_mul #(
+      .R (R), .D (D), .W (W), .P (P), .Counts (1'b0)
+    ) u_mul (
+      .clk_i       (clk_i),
+      .rst_ni      (rst_ni),
+      .start_i     (units_start),
+      .busy_o      (mu_busy[b]),
+      .idx_ready_o (mu_idx_ready[b]),
+      .idx_valid_i (hv_q),
+      .idx_i       (h_rd[b]),
+      .in_ready_o  (mu_in_ready[b]),
+      .in_valid_i  (mu_in_valid),
+      .in_data_i   (mu_in_data[b]),
+      .out_valid_o (mu_out_valid[b]),
+      .out_data_o  (mu_out[b]),
+      .out_last_o  (mu_out_last[b])
+    );
+  end
+
+  // ---------------------------------------------------------------------------
+  // s -> counting units
+  // ---------------------------------------------------------------------------
+  logic [CntW-1:0] srd_q, srd_d;        // s words read for the units
+  logic            s_re, sv_q;
+  logic [W-1:0]    s_rd;
+
+  assign s_re = (state_q == StStep) && up_in_ready[0] && (srd_q < CntW'(N));
+
+  always_comb begin
+    srd_d = srd_q;
+    if (units_start) srd_d = '0;
+    else if (s_re)   srd_d = srd_q + 1'b1;
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      srd_q <= '0;
+      sv_q  <= 1'b0;
+    end else begin
+      srd_q <= srd_d;
+      sv_q  <= s_re;
+    end
+  end
+
+  assign up_in_valid = sv_q;
+  assign up_in_data  = s_rd;
+
+  // ---------------------------------------------------------------------------
+  // counts -> flips, e, black/gray; new e -> binary units
+  // ---------------------------------------------------------------------------
+  logic [CntW-1:0] ucnt_q;              // count word index
+  logic            c1_q;                // counts registered, memories read
+  logic [W*K-1:0]  cnt_q1 [2];
+  logic [AW-1:0]   c1_w_q;
+  logic [W-1:0]    e_rd [2], blk_rd [2], gry_rd [2];
+  logic [W-1:0]    e_new [2], flip [2], gray [2];
+  logic            c_re;
+
+  assign c_re = (state_q == StStep) && up_out_valid[0];
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ucnt_q    <= '0;
+      c1_q      <= 1'b0;
+      c1_w_q    <= '0;
+      cnt_q1[0] <= '0;
+      cnt_q1[1] <= '0;
+    end else begin
+      if (units_start)  ucnt_q <= '0;
+      else if (c_re)    ucnt_q <= ucnt_q + 1'b1;
+      c1_q   <= c_re;
+      c1_w_q <= AW'(ucnt_q);
+      if (c_re) begin
+        cnt_q1[0] <= up_out[0];
+        cnt_q1[1] <= up_out[1];
+      end
+    end
+  end
+
+  for (genvar b = 0; b < 2; b++) begin : gen_flip
+    always_comb begin
+      for (int unsigned i = 0; i < W; i++) begin
+        logic [8:0] c;
+        c       = 9'(cnt_q1[b][i * K +: K]);
+        flip[b][i] = (c >= th_q);
+        gray[b][i] = (c >= (th_q - 9'(Tau))) && !(c >= th_q);
+      end
+      if (st_blk) flip[b] = flip[b] & blk_rd[b];
+      if (st_gry) flip[b] = flip[b] & gry_rd[b];
+      e_new[b] = e_rd[b] ^ flip[b];
+    end
+
+    logic          e_we;
+    logic [AW-1:0] e_waddr;
+    logic [W-1:0]  e_wdata;
+    // e is cleared while s0 loads, then updated by every step
+    assign e_we    = ((state_q == StS0In) && in_valid_i) || c1_q;
+    assign e_waddr = (state_q == StS0In) ? AW'(cnt_q) : c1_w_q;
+    assign e_wdata = (state_q == StS0In) ? '0 : e_new[b];
+
+    logic          o_re;
+    logic [AW-1:0] o_raddr;
+    assign o_re    = (state_q == StOut) && (cnt_q < CntW'(2 * N)) &&
+                     ((b == 0) ? (cnt_q < CntW'(N)) : (cnt_q >= CntW'(N)));
+    assign o_raddr = AW'((b == 0) ? cnt_q : (cnt_q - CntW'(N)));
+
+    bike_ram_sdp #(.Width (W), .Depth (N)) u_e (
+      .clk_i (clk_i), .we_i (e_we), .waddr_i (e_waddr), .wdata_i (e_wdata),
+      .re_i (c_re || o_re), .raddr_i (c_re ? AW'(ucnt_q) : o_raddr), .rdata_o (e_rd[b])
+    );
+    bike_ram_sdp #(.Width (W), .Depth (N)) u_black (
+      .clk_i (clk_i), .we_i (c1_q && st_rec), .waddr_i (c1_w_q), .wdata_i (flip[b]),
+      .re_i (c_re), .raddr_i (AW'(ucnt_q)), .rdata_o (blk_rd[b])
+    );
+    bike_ram_sdp #(.Width (W), .Depth (N)) u_gray (
+      .clk_i (clk_i), .we_i (c1_q && st_rec), .waddr_i (c1_w_q), .wdata_i (gray[b]),
+      .re_i (c_re), .raddr_i (AW'(ucnt_q)), .rdata_o (gry_rd[b])
+    );
+
+    assign mu_in_data[b] = e_new[b];
+  end
+
+  assign mu_in_valid = c1_q;
+
+  // ---------------------------------------------------------------------------
+  // binary units -> s = s0 + h0 e0 + h1 e1, weight
+  // ---------------------------------------------------------------------------
+  logic [CntW-1:0] mcnt_q;
+  logic            m1_q;
+  logic [AW-1:0]   m1_w_q;
+  logic            m1_last_q;
+  logic [W-1:0]    m_q [2];
+  logic [W-1:0]    s0_rd, s_new;
+  logic            m_re;
+
+  assign m_re = (state_q == StStep) && mu_out_valid[0];
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      mcnt_q    <= '0;
+      m1_q      <= 1'b0;
+      m1_w_q    <= '0;
+      m1_last_q <= 1'b0;
+      m_q[0]    <= '0;
+      m_q[1]    <= '0;
+    end else begin
+      if (units_start) mcnt_q <= '0;
+      else if (m_re)   mcnt_q <= mcnt_q + 1'b1;
+      m1_q      <= m_re;
+      m1_w_q    <= AW'(mcnt_q);
+      m1_last_q <= m_re && mu_out_last[0];
+      if (m_re) begin
+        m_q[0] <= mu_out[0];
+        m_q[1] <= mu_out[1];
+      end
+    end
+  end
+
+  assign s_new     = s0_rd ^ m_q[0] ^ m_q[1];
+  assign step_done = (state_q == StStep) && m1_last_q;
+
+  // weight of s: of s0 while it loads, of every new s
+  logic [W-1:0] wword;
+  logic         wvalid;
+  logic [CntW-1:0] wpop;
+  assign wword  = (state_q == StS0In) ? in_data_i : s_new;
+  assign wvalid = ((state_q == StS0In) && in_valid_i) || m1_q;
+
+  always_comb begin
+    wpop = '0;
+    for (int unsigned i = 0; i < W; i++) begin
+      wpop = wpop + CntW'(wword[i]);
+    end
+    wacc_d = wacc_q;
+    if (start_i && state_q == StIdle) wacc_d = '0;
+    if (units_start) wacc_d = '0;
+    if (wvalid) wacc_d = wacc_q + wpop;
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) wacc_q <= '0;
+    else         wacc_q <= wacc_d;
+  end
+
+  bike_ram_sdp #(.Width (W), .Depth (N)) u_s0 (
+    .clk_i (clk_i), .we_i ((state_q == StS0In) && in_valid_i), .waddr_i (AW'(cnt_q)),
+    .wdata_i (in_data_i), .re_i (m_re), .raddr_i (AW'(mcnt_q)), .rdata_o (s0_rd)
+  );
+  bike_ram_sdp #(.Width (W), .Depth (N)) u_s (
+    .clk_i (clk_i), .we_i (((state_q == StS0In) && in_valid_i) || m1_q),
+    .waddr_i ((state_q == StS0In) ? AW'(cnt_q) : m1_w_q),
+    .wdata_i ((state_q == StS0In) ? in_data_i : s_new),
+    .re_i (s_re), .raddr_i (AW'(srd_q)), .rdata_o (s_rd)
+  );
+
+  // ---------------------------------------------------------------------------
+  // Output: e0 then e1
+  // ---------------------------------------------------------------------------
+  logic ov_q, ol_q, ob_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ov_q <= 1'b0;
+      ol_q <= 1'b0;
+      ob_q <= 1'b0;
+    end else begin
+      ov_q <= (state_q == StOut) && (cnt_q < CntW'(2 * N));
+      ol_q <= (state_q == StOut) && (cnt_q == CntW'(2 * N - 1));
+      ob_q <= (cnt_q >= CntW'(N));
+    end
+  end
+
+  assign out_valid_o = ov_q;
+  assign out_data_o  = ob_q ? e_rd[1] : e_rd[0];
+  assign out_last_o  = ol_q;
+  assign ok_o        = (wt_q == '0);
+
+  // the units run in lockstep: these are the same as their [0] counterparts
+  logic unused;
+  assign unused = ^{up_busy[0], up_busy[1], mu_busy[0], mu_busy[1], up_idx_ready[0],
+                    up_idx_ready[1], mu_idx_ready[0], mu_idx_ready[1], up_in_ready[1],
+                    up_out_valid[1], up_out_last[0], up_out_last[1], mu_in_ready[0],
+                    mu_in_ready[1], mu_out_valid[1], mu_out_last[1]};
+
+endmodule

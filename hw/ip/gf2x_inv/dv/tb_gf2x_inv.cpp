@@ -1,0 +1,175 @@
+// Testbench of gf2x_inv: every inverse is compared bit-exact with libbike's
+// bike_gf2x_inv, and every operation's cycle count with the formula of
+// doc/gf2x_inv.md. Random operands of odd weight (uniform with the parity
+// fixed, single bits, x^(r-1), all ones but 1 + x), then KAT-derived ones: h0 of the
+// secret key (the KeyGen inversion) and the public key h of each record.
+//
+// Parameters from the build: -D TB_W, TB_E, TB_KL, TB_PL (R = r, -GR).
+#include <memory>
+
+#include "Vgf2x_inv.h"
+#include "tb_common.h"
+#include "../../gf2x_sqr_k/dv/tb_words.h"
+#include "verilated.h"
+
+#ifndef TB_W
+#error "TB_W, TB_E, TB_KL and TB_PL must be defined by the build"
+#endif
+
+static uint64_t pow3(unsigned e) {
+  uint64_t v = 1;
+  while (e--) v *= 3;
+  return v;
+}
+
+// doc/gf2x_inv.md:
+//   cycles = N + MULS (S + Np + 3^(L-P) (M^2 + 1) + 8) + S + 1
+// with S = N W / E (exponentiation steps), Np, M from gf2x_mul, and MULS the
+// number of multiplications of the chain.
+static uint64_t formula(uint32_t r, uint64_t *muls_out) {
+  uint64_t n = (r + TB_W - 1) / TB_W, nblk = 1u << TB_KL;
+  uint64_t m = (n + nblk - 1) / nblk, np = m * nblk;
+  uint64_t s = n * (TB_W / TB_E);
+  uint32_t x = r - 2;
+  int top = 31;
+  while (((x >> top) & 1) == 0) top--;
+  uint64_t muls = 0;
+  for (int bit = top - 1; bit >= 0; bit--) muls += 1 + ((x >> bit) & 1);
+  *muls_out = muls;
+  return n + muls * (s + np + pow3(TB_KL - TB_PL) * (m * m + 1) + 8) + s + 1;
+}
+
+struct Dut {
+  std::unique_ptr<VerilatedContext> ctx;
+  std::unique_ptr<Vgf2x_inv> m;
+  Dut() : ctx(new VerilatedContext), m(new Vgf2x_inv(ctx.get())) { tb::reset(m.get()); }
+
+  uint64_t run(const bike_params *p, uint64_t *c, const uint64_t *a) {
+    size_t nq = p->r_qwords, n = (p->r + TB_W - 1) / TB_W;
+    std::memset(c, 0, sizeof(uint64_t) * (BIKE_MAX_QWORDS + 2));
+    Vgf2x_inv *d = m.get();
+    d->start_i = 1;
+    d->in_valid_i = 0;
+    tb::tick(d);
+    d->start_i = 0;
+    uint64_t cycles = 0;
+    size_t ld = 0, out = 0;
+    for (;;) {
+      bool take = d->in_ready_o && ld < n;
+      if (take) tbw::put(d->in_data_i, a, ld, nq);
+      d->in_valid_i = take;
+      tb::tick(d);
+      cycles++;
+      if (take) ld++;
+      if (d->out_valid_o) {
+        if (out >= n) {
+          std::fprintf(stderr, "too many result words\n");
+          std::exit(1);
+        }
+        tbw::get(d->out_data_o, c, out++);
+      }
+      if (d->out_last_o) break;
+      if (cycles > 100000000ull) {
+        std::fprintf(stderr, "timeout\n");
+        std::exit(1);
+      }
+    }
+    if (out != n || ld != n) {
+      std::fprintf(stderr, "stream length: %zu words in, %zu out, expected %zu\n", ld, out, n);
+      std::exit(1);
+    }
+    d->in_valid_i = 0;
+    tb::tick(d);
+    if (d->busy_o || d->overrun_o) {
+      std::fprintf(stderr, "after the last word: busy %d, overrun %d\n", d->busy_o, d->overrun_o);
+      std::exit(1);
+    }
+    return cycles;
+  }
+};
+
+int main(int argc, char **argv) {
+  tb::Args args = tb::parse_args(argc, argv);
+  const bike_params *p = bike_params_get(args.level);
+  if (!p) {
+    std::fprintf(stderr, "bad level\n");
+    return 2;
+  }
+  Dut dut;
+  tb::Report rep;
+  tb::Rng rng(args.seed);
+  static uint64_t a[BIKE_MAX_QWORDS + 2], got[BIKE_MAX_QWORDS + 2], exp[BIKE_MAX_QWORDS + 2];
+  static uint64_t chk[BIKE_MAX_QWORDS + 2];
+  static uint8_t buf[BIKE_MAX_R_BYTES];
+  uint64_t muls = 0;
+  const uint64_t want = formula(p->r, &muls);
+  unsigned fails = 0;
+
+  auto check = [&](const char *what, unsigned vec) {
+    bike_gf2x_inv(p, exp, a);
+    // the reference itself: a * a^-1 = 1 (a unit of odd weight)
+    bike_gf2x_mul(p, chk, a, exp);
+    if (chk[0] != 1 || bike_poly_weight(p, chk) != 1) {
+      std::fprintf(stderr, "reference inverse check failed (%s %u)\n", what, vec);
+      std::exit(2);
+    }
+    uint64_t cyc = dut.run(p, got, a);
+    rep.cycle("inv", cyc);
+    if (cyc != want) {
+      std::fprintf(stderr, "CYCLES %s vector %u: %llu, formula %llu\n", what, vec,
+                   (unsigned long long)cyc, (unsigned long long)want);
+      fails++;
+    }
+    if (!tb::same_words(what, vec, got, exp, p->r_qwords)) fails++;
+  };
+
+  for (unsigned v = 0; v < args.random; v++) {
+    unsigned kind = v < 8 ? v % 4 : 0;
+    if (kind == 1) {
+      // all ones is no unit (it is 0 in the GF(2^(r-1)) component); all ones
+      // but 1 + x is (odd weight r - 2)
+      std::memset(buf, 0xff, p->r_bytes);
+      buf[0] &= 0xfc;
+    } else if (kind == 2) {
+      std::memset(buf, 0, p->r_bytes);
+      uint32_t bit = (uint32_t)(rng.next() % p->r);
+      buf[bit / 8] = (uint8_t)(1u << (bit % 8));
+    } else if (kind == 3) {
+      std::memset(buf, 0, p->r_bytes);
+      buf[(p->r - 1) / 8] = (uint8_t)(1u << ((p->r - 1) % 8));
+    } else {
+      rng.bytes(buf, p->r_bytes);
+    }
+    bike_poly_from_bytes(p, a, buf);
+    if ((bike_poly_weight(p, a) & 1) == 0) a[0] ^= 1;  // make it a unit
+    check("random", v);
+    rep.random++;
+  }
+
+  if (args.kat) {
+    std::vector<tb::Record> recs = tb::read_kat(tb::kat_path(args));
+    unsigned used = 0;
+    for (auto &rec : recs) {
+      if (used >= args.kat) break;
+      if (rec["sk"].size() != p->sk_bytes || rec["pk"].size() != p->pk_bytes) {
+        std::fprintf(stderr, "KAT record sizes do not match level %d\n", args.level);
+        return 2;
+      }
+      bike_poly_from_bytes(p, a, rec["sk"].data() + 8 * p->d);  // h0
+      check("kat h0", used);
+      bike_poly_from_bytes(p, a, rec["pk"].data());  // h = h1 h0^-1
+      check("kat pk", used);
+      rep.kat += 2;
+      used++;
+    }
+  }
+
+  std::printf("gf2x_inv L%d R=%u W=%d E=%d KaratsubaLevels=%d ParallelLevels=%d: %u random + %u "
+              "KAT inverses, %u failures; cycles/inv %llu (formula %llu, %llu multiplications)\n",
+              args.level, p->r, TB_W, TB_E, TB_KL, TB_PL, rep.random, rep.kat, fails,
+              (unsigned long long)rep.cycles["inv"], (unsigned long long)want,
+              (unsigned long long)muls);
+  if (fails) return 1;
+  rep.write(args.json);
+  return 0;
+}

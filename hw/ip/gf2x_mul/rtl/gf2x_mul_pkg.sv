@@ -1,0 +1,71 @@
+// Elaboration-time tables of the Karatsuba layer of gf2x_mul.
+//
+// The operands are cut into 2^L blocks of M words. After L levels of
+// Karatsuba there are 3^L leaf products of M x M words. Leaf t has L base-3
+// digits; digit l-1 (l = 1 innermost, l = L outermost) says which of the
+// three products of level l the leaf descends from: 0 = low halves,
+// 1 = high halves, 2 = sum of the halves.
+package gf2x_mul_pkg;
+
+  // Digit l-1 of t in base 3.
+  function automatic int unsigned digit3(int unsigned t, int unsigned pos);
+    int unsigned v;
+    v = t;
+    for (int unsigned i = 0; i < pos; i++) begin
+      v = v / 3;
+    end
+    return v % 3;
+  endfunction
+
+  function automatic int unsigned pow3(int unsigned e);
+    int unsigned v;
+    v = 1;
+    for (int unsigned i = 0; i < e; i++) begin
+      v = v * 3;
+    end
+    return v;
+  endfunction
+
+  // Blocks j (bit l-1 of j = which half at level l) whose XOR is the leaf
+  // operand: low half only, high half only, or both (the sum).
+  function automatic logic [7:0] leaf_opmask(int unsigned t, int unsigned levels);
+    logic [7:0] mask;
+    logic       ok;
+    int unsigned d;
+    mask = '0;
+    for (int unsigned j = 0; j < (1 << levels); j++) begin
+      ok = 1'b1;
+      for (int unsigned l = 0; l < levels; l++) begin
+        d = digit3(t, l);
+        if (d == 0 && ((j >> l) & 1) == 1) ok = 1'b0;
+        if (d == 1 && ((j >> l) & 1) == 0) ok = 1'b0;
+      end
+      mask[j] = ok;
+    end
+    return mask;
+  endfunction
+
+  // Offsets (in units of M words) at which the leaf product is added into the
+  // full product, as a parity set: the product over the levels of
+  // (1 + y^h), (y^h + y^2h) or y^h with h = 2^(l-1) and y = x^(M W). A bit
+  // set in the result is an offset with an odd number of contributions.
+  function automatic logic [15:0] leaf_offmask(int unsigned t, int unsigned levels);
+    logic [15:0] v;
+    int unsigned d;
+    int unsigned h;
+    v = 16'd1;
+    for (int unsigned l = 0; l < levels; l++) begin
+      d = digit3(t, l);
+      h = 1 << l;
+      if (d == 0) begin
+        v = v ^ (v << h);
+      end else if (d == 1) begin
+        v = (v << h) ^ (v << (2 * h));
+      end else begin
+        v = v << h;
+      end
+    end
+    return v;
+  endfunction
+
+endpackage

@@ -1,0 +1,150 @@
+// Testbench of gf2x_sqr_k: every result is compared bit-exact with libbike's
+// bike_gf2x_sqr_k, and every operation's cycle count with the formula of
+// doc/gf2x_sqr_k.md. Exponents: every entry of the unit's table (the
+// Itoh-Tsujii chain of r), in turn. Random operands (uniform, all ones,
+// single bits, bit r-1), then KAT-derived ones: h0 of the secret key and c0
+// of the ciphertext of each record.
+//
+// Parameters from the build: -D TB_W, TB_E (R is the level's r, -GR).
+#include <memory>
+
+#include "Vgf2x_sqr_k.h"
+#include "tb_common.h"
+#include "tb_words.h"
+#include "verilated.h"
+
+#ifndef TB_W
+#error "TB_W and TB_E must be defined by the build"
+#endif
+
+// doc/gf2x_sqr_k.md: cycles = N + N W / E + 1
+static uint64_t formula(uint32_t r) {
+  uint64_t n = (r + TB_W - 1) / TB_W;
+  return n + n * (TB_W / TB_E) + 1;
+}
+
+struct Dut {
+  std::unique_ptr<VerilatedContext> ctx;
+  std::unique_ptr<Vgf2x_sqr_k> m;
+  Dut() : ctx(new VerilatedContext), m(new Vgf2x_sqr_k(ctx.get())) { tb::reset(m.get()); }
+
+  uint64_t run(const bike_params *p, uint64_t *c, const uint64_t *a, unsigned ksel) {
+    size_t nq = p->r_qwords, n = (p->r + TB_W - 1) / TB_W;
+    std::memset(c, 0, sizeof(uint64_t) * (BIKE_MAX_QWORDS + 2));
+    Vgf2x_sqr_k *d = m.get();
+    d->start_i = 1;
+    d->k_sel_i = ksel;
+    d->in_valid_i = 0;
+    tb::tick(d);
+    d->start_i = 0;
+    d->k_sel_i = 0;  // sampled at start only
+    uint64_t cycles = 0;
+    size_t ld = 0, out = 0;
+    for (;;) {
+      bool take = d->in_ready_o && ld < n;
+      if (take) tbw::put(d->in_data_i, a, ld, nq);
+      d->in_valid_i = take;
+      tb::tick(d);
+      cycles++;
+      if (take) ld++;
+      if (d->out_valid_o) {
+        if (out >= n) {
+          std::fprintf(stderr, "too many result words\n");
+          std::exit(1);
+        }
+        tbw::get(d->out_data_o, c, out++);
+      }
+      if (d->out_last_o) break;
+      if (cycles > 10000000ull) {
+        std::fprintf(stderr, "timeout\n");
+        std::exit(1);
+      }
+    }
+    if (out != n || ld != n) {
+      std::fprintf(stderr, "stream length: %zu words in, %zu out, expected %zu\n", ld, out, n);
+      std::exit(1);
+    }
+    d->in_valid_i = 0;
+    tb::tick(d);
+    if (d->busy_o) {
+      std::fprintf(stderr, "still busy after the last word\n");
+      std::exit(1);
+    }
+    return cycles;
+  }
+};
+
+int main(int argc, char **argv) {
+  tb::Args args = tb::parse_args(argc, argv);
+  const bike_params *p = bike_params_get(args.level);
+  if (!p) {
+    std::fprintf(stderr, "bad level\n");
+    return 2;
+  }
+  Dut dut;
+  tb::Report rep;
+  tb::Rng rng(args.seed);
+  static uint64_t a[BIKE_MAX_QWORDS + 2], got[BIKE_MAX_QWORDS + 2], exp[BIKE_MAX_QWORDS + 2];
+  static uint8_t buf[BIKE_MAX_R_BYTES];
+  const std::vector<uint64_t> ks = tbw::ktab(p->r);
+  const uint64_t want = formula(p->r);
+  unsigned fails = 0, ops = 0;
+
+  auto check = [&](const char *what, unsigned vec) {
+    unsigned q = ops++ % ks.size();
+    bike_gf2x_sqr_k(p, exp, a, ks[q]);
+    uint64_t cyc = dut.run(p, got, a, q);
+    rep.cycle("sqr_k", cyc);
+    if (cyc != want) {
+      std::fprintf(stderr, "CYCLES %s vector %u: %llu, formula %llu\n", what, vec,
+                   (unsigned long long)cyc, (unsigned long long)want);
+      fails++;
+    }
+    if (!tb::same_words(what, vec, got, exp, p->r_qwords)) {
+      std::fprintf(stderr, "  (k = %llu, table entry %u)\n", (unsigned long long)ks[q], q);
+      fails++;
+    }
+  };
+
+  for (unsigned v = 0; v < args.random; v++) {
+    unsigned kind = v < 4 * ks.size() ? (v / ks.size()) % 4 : 0;
+    if (kind == 1) std::memset(buf, 0xff, p->r_bytes);
+    else if (kind == 2) {
+      std::memset(buf, 0, p->r_bytes);
+      uint32_t bit = (uint32_t)(rng.next() % p->r);
+      buf[bit / 8] = (uint8_t)(1u << (bit % 8));
+    } else if (kind == 3) {
+      std::memset(buf, 0, p->r_bytes);
+      buf[(p->r - 1) / 8] = (uint8_t)(1u << ((p->r - 1) % 8));
+    } else rng.bytes(buf, p->r_bytes);
+    bike_poly_from_bytes(p, a, buf);
+    check("random", v);
+    rep.random++;
+  }
+
+  if (args.kat) {
+    std::vector<tb::Record> recs = tb::read_kat(tb::kat_path(args));
+    unsigned used = 0;
+    for (auto &rec : recs) {
+      if (used >= args.kat) break;
+      if (rec["sk"].size() != p->sk_bytes || rec["ct"].size() != p->ct_bytes) {
+        std::fprintf(stderr, "KAT record sizes do not match level %d\n", args.level);
+        return 2;
+      }
+      bike_poly_from_bytes(p, a, rec["sk"].data() + 8 * p->d);  // h0
+      check("kat h0", used);
+      bike_poly_from_bytes(p, a, rec["ct"].data());  // c0
+      check("kat c0", used);
+      rep.kat += 2;
+      used++;
+    }
+  }
+
+  std::printf("gf2x_sqr_k L%d R=%u W=%d E=%d: %u random + %u KAT results over %zu exponents, "
+              "%u failures; cycles/op %llu (formula %llu)\n",
+              args.level, p->r, TB_W, TB_E, rep.random, rep.kat, ks.size(), fails,
+              (unsigned long long)rep.cycles["sqr_k"], (unsigned long long)want);
+  if (fails) return 1;
+  rep.write(args.json);
+  return 0;
+}

@@ -1,0 +1,213 @@
+// Testbench of sparse_mul, binary (TB_COUNTS = 0, against libbike's
+// bike_gf2x_mul_sparse) or integer (TB_COUNTS = 1, against bike_upc): every
+// result bit or count is compared, and every operation's cycle count with the
+// formula of doc/sparse_mul.md.
+// Random inputs: D distinct positions (the first vectors include 0 and r-1),
+// dense operands uniform, all ones, single bits. KAT-derived inputs (per
+// record, the supports h0 and h1 of the secret key): binary c0 * h0 (the
+// decapsulation syndrome) and c0 * h1; integer the counts of h0 and of h1 on
+// the syndrome s = c0 h0, the first counts the BGF decoder computes.
+//
+// Parameters from the build: -D TB_W, TB_P, TB_COUNTS (R, D: -GR -GD).
+#include <algorithm>
+#include <memory>
+
+#include "Vsparse_mul.h"
+#include "tb_common.h"
+#include "../../gf2x_sqr_k/dv/tb_words.h"
+#include "verilated.h"
+
+#ifndef TB_W
+#error "TB_W, TB_P and TB_COUNTS must be defined by the build"
+#endif
+
+// doc/sparse_mul.md: cycles = G P + N + 1 + G (N + 1) + 2, G = ceil(D / P)
+static uint64_t formula(const bike_params *p) {
+  uint64_t n = (p->r + TB_W - 1) / TB_W, g = (p->d + TB_P - 1) / TB_P;
+  return g * TB_P + n + 1 + g * (n + 1) + 2;
+}
+
+static unsigned kbits(uint32_t d) {
+  unsigned k = 0;
+  while ((1u << k) < d + 1) k++;
+  return k;
+}
+
+template <typename T>
+static uint32_t field(const T &s, unsigned lo, unsigned k) {  // VlWide
+  uint32_t v = 0;
+  for (unsigned b = 0; b < k; b++) v |= ((s[(lo + b) / 32] >> ((lo + b) % 32)) & 1u) << b;
+  return v;
+}
+
+struct Dut {
+  std::unique_ptr<VerilatedContext> ctx;
+  std::unique_ptr<Vsparse_mul> m;
+  Dut() : ctx(new VerilatedContext), m(new Vsparse_mul(ctx.get())) { tb::reset(m.get()); }
+
+  // binary result in c (words), or counts in cnt
+  uint64_t run(const bike_params *p, uint64_t *c, uint8_t *cnt, const uint32_t *idx,
+               const uint64_t *a) {
+    size_t nq = p->r_qwords, n = (p->r + TB_W - 1) / TB_W;
+    std::memset(c, 0, sizeof(uint64_t) * (BIKE_MAX_QWORDS + 2));
+    Vsparse_mul *d = m.get();
+    d->start_i = 1;
+    d->idx_valid_i = 0;
+    d->in_valid_i = 0;
+    tb::tick(d);
+    d->start_i = 0;
+    uint64_t cycles = 0;
+    size_t ni = 0, ld = 0, out = 0;
+    const unsigned k = kbits(p->d);
+    for (;;) {
+      bool ti = d->idx_ready_o && ni < p->d;
+      if (ti) d->idx_i = idx[ni];
+      d->idx_valid_i = ti;
+      bool ta = d->in_ready_o && ld < n;
+      if (ta) tbw::put(d->in_data_i, a, ld, nq);
+      d->in_valid_i = ta;
+      tb::tick(d);
+      cycles++;
+      if (ti) ni++;
+      if (ta) ld++;
+      if (d->out_valid_o) {
+        if (out >= n) {
+          std::fprintf(stderr, "too many result words\n");
+          std::exit(1);
+        }
+#if TB_COUNTS
+        for (unsigned b = 0; b < (unsigned)TB_W; b++) {
+          size_t j = out * TB_W + b;
+          uint32_t v = field(d->out_data_o, b * k, k);
+          if (j < p->r) cnt[j] = (uint8_t)v;
+          else if (v != 0) {
+            std::fprintf(stderr, "count %u at position %zu >= r\n", v, j);
+            std::exit(1);
+          }
+        }
+#else
+        tbw::get(d->out_data_o, c, out);
+#endif
+        out++;
+      }
+      if (d->out_last_o) break;
+      if (cycles > 10000000ull) {
+        std::fprintf(stderr, "timeout\n");
+        std::exit(1);
+      }
+    }
+    if (out != n || ld != n || ni != p->d) {
+      std::fprintf(stderr, "stream length: %zu positions, %zu words in, %zu out\n", ni, ld, out);
+      std::exit(1);
+    }
+    d->in_valid_i = 0;
+    tb::tick(d);
+    tb::tick(d);
+    if (d->busy_o) {
+      std::fprintf(stderr, "still busy after the last word\n");
+      std::exit(1);
+    }
+    return cycles;
+  }
+};
+
+int main(int argc, char **argv) {
+  tb::Args args = tb::parse_args(argc, argv);
+  const bike_params *p = bike_params_get(args.level);
+  if (!p) {
+    std::fprintf(stderr, "bad level\n");
+    return 2;
+  }
+  Dut dut;
+  tb::Report rep;
+  tb::Rng rng(args.seed);
+  static uint64_t a[BIKE_MAX_QWORDS + 2], got[BIKE_MAX_QWORDS + 2], exp[BIKE_MAX_QWORDS + 2];
+  static uint8_t gcnt[BIKE_MAX_R + 64], ecnt[BIKE_MAX_R + 64];
+  static uint8_t buf[BIKE_MAX_R_BYTES];
+  std::vector<uint32_t> idx(p->d);
+  const uint64_t want = formula(p);
+  const char *op = TB_COUNTS ? "upc" : "mul_sparse";
+  unsigned fails = 0;
+
+  auto check = [&](const char *what, unsigned vec) {
+    std::memset(gcnt, 0xee, sizeof(gcnt));
+    uint64_t cyc = dut.run(p, got, gcnt, idx.data(), a);
+    rep.cycle(op, cyc);
+    if (cyc != want) {
+      std::fprintf(stderr, "CYCLES %s vector %u: %llu, formula %llu\n", what, vec,
+                   (unsigned long long)cyc, (unsigned long long)want);
+      fails++;
+    }
+#if TB_COUNTS
+    bike_upc(p, ecnt, idx.data(), p->d, a);
+    if (!tb::same_bytes(what, vec, gcnt, ecnt, p->r)) fails++;
+#else
+    bike_gf2x_mul_sparse(p, exp, idx.data(), p->d, a);
+    if (!tb::same_words(what, vec, got, exp, p->r_qwords)) fails++;
+#endif
+  };
+
+  for (unsigned v = 0; v < args.random; v++) {
+    // distinct positions; the first vectors hold 0 and r - 1
+    for (uint32_t i = 0; i < p->d; i++) {
+      for (;;) {
+        uint32_t x = (uint32_t)(rng.next() % p->r);
+        if (v < 4 && i == 0) x = 0;
+        if (v < 4 && i == 1) x = p->r - 1;
+        if (std::find(idx.begin(), idx.begin() + i, x) == idx.begin() + i) {
+          idx[i] = x;
+          break;
+        }
+      }
+    }
+    unsigned kind = v < 8 ? v % 4 : 0;
+    if (kind == 1) std::memset(buf, 0xff, p->r_bytes);
+    else if (kind == 2) {
+      std::memset(buf, 0, p->r_bytes);
+      uint32_t bit = (uint32_t)(rng.next() % p->r);
+      buf[bit / 8] = (uint8_t)(1u << (bit % 8));
+    } else if (kind == 3) {
+      std::memset(buf, 0, p->r_bytes);
+      buf[(p->r - 1) / 8] = (uint8_t)(1u << ((p->r - 1) % 8));
+    } else rng.bytes(buf, p->r_bytes);
+    bike_poly_from_bytes(p, a, buf);
+    check("random", v);
+    rep.random++;
+  }
+
+  if (args.kat) {
+    std::vector<tb::Record> recs = tb::read_kat(tb::kat_path(args));
+    unsigned used = 0;
+    static uint64_t c0[BIKE_MAX_QWORDS + 2], h0[BIKE_MAX_QWORDS + 2], s[BIKE_MAX_QWORDS + 2];
+    for (auto &rec : recs) {
+      if (used >= args.kat) break;
+      const uint8_t *sk = rec["sk"].data();
+      if (rec["sk"].size() != p->sk_bytes || rec["ct"].size() != p->ct_bytes) {
+        std::fprintf(stderr, "KAT record sizes do not match level %d\n", args.level);
+        return 2;
+      }
+      bike_poly_from_bytes(p, c0, rec["ct"].data());
+      bike_poly_from_bytes(p, h0, sk + 8 * p->d);
+      bike_gf2x_mul(p, s, c0, h0);
+      for (uint32_t b = 0; b < 2; b++) {
+        for (uint32_t i = 0; i < p->d; i++) {
+          const uint8_t *q = sk + 4 * (b * p->d + i);
+          idx[i] = (uint32_t)q[0] | (uint32_t)q[1] << 8 | (uint32_t)q[2] << 16 |
+                   (uint32_t)q[3] << 24;
+        }
+        std::memcpy(a, TB_COUNTS ? s : c0, sizeof(uint64_t) * p->r_qwords);
+        check(b ? "kat h1" : "kat h0", used);
+        rep.kat++;
+      }
+      used++;
+    }
+  }
+
+  std::printf("sparse_mul (%s) L%d R=%u D=%u W=%d P=%d: %u random + %u KAT results, %u failures; "
+              "cycles/op %llu (formula %llu)\n",
+              op, args.level, p->r, p->d, TB_W, TB_P, rep.random, rep.kat, fails,
+              (unsigned long long)rep.cycles[op], (unsigned long long)want);
+  if (fails) return 1;
+  rep.write(args.json);
+  return 0;
+}

@@ -1,0 +1,421 @@
+// Sparse-dense multiplication in GF(2)[x]/(x^R - 1), binary or integer.
+//
+//   Counts = 0 (binary):  c = (sum_i x^idx_i) * a, c_k = XOR_i a_((k - idx_i) mod R)
+//                         (libbike bike_gf2x_mul_sparse)
+//   Counts = 1 (integer): u_j = sum_i a_((j + idx_i) mod R), the unsatisfied
+//                         parity-check counts (libbike bike_upc), K bits each
+//
+// Both are sums of D rotations of the dense operand a. P shift-and-accumulate
+// units each take one position per round (ceil(D/P) rounds) and stream the
+// rotation of a, W bits per cycle, from their own read port of a doubled copy
+// of a (bits [0, 2R) = a || a, so that every rotation window is contiguous:
+// word w of the rotation by p is ({A[p/W + w + 1], A[p/W + w]} >> (p mod W))).
+// The P windows of a cycle are XORed (binary) or counted per bit position and
+// added into K-bit counters (integer), read-modify-write in an accumulator
+// memory of N words. The last round streams the result out as it is written.
+//
+// One operation (doc/sparse_mul.md):
+//   1. positions: D positions in [0, R) (idx_valid_i/idx_ready_o), kept in a
+//      circular shift register (binary: stored as the rotation R - idx);
+//   2. load: N words of a (in_valid_i/in_ready_o), written twice (a, and a
+//      shifted by R) into ceil(P/2) true dual-port copies of 2N words;
+//   3. G = ceil(D/P) rounds of N + 1 cycles; result words (W bits, or W
+//      counters of K bits, counter b of word w in bits bK..bK+K-1) stream out
+//      during the last round (out_valid_o, out_last_o; no back-pressure).
+// cycles = G P + N + 1 + G (N + 1) + 2, independent of the data.
+module sparse_mul #(
+  parameter int unsigned R      = 12323,
+  parameter int unsigned D      = 71,    // number of positions (row weight)
+  parameter int unsigned W      = 64,
+  parameter int unsigned P      = 8,     // shift-and-accumulate units, 1..D
+  parameter bit          Counts = 1'b0,  // 0: XOR product, 1: integer counts
+  // derived
+  localparam int unsigned N    = (R + W - 1) / W,
+  localparam int unsigned G    = (D + P - 1) / P,     // rounds
+  localparam int unsigned DP   = G * P,               // position slots
+  localparam int unsigned K    = $clog2(D + 1),       // counter width
+  localparam int unsigned OW   = Counts ? W * K : W,  // result word width
+  localparam int unsigned NC   = (P + 1) / 2,         // operand copies
+  localparam int unsigned Sh   = R % W,
+  localparam int unsigned LW   = $clog2(W),
+  localparam int unsigned PW   = $clog2(R),
+  localparam int unsigned AW   = $clog2(2 * N),       // copy address
+  localparam int unsigned MW   = (N > 1) ? $clog2(N) : 1,
+  localparam int unsigned CntW = 16
+) (
+  input  logic          clk_i,
+  input  logic          rst_ni,
+  input  logic          start_i,
+  output logic          busy_o,
+  // positions of the sparse operand
+  output logic          idx_ready_o,
+  input  logic          idx_valid_i,
+  input  logic [PW-1:0] idx_i,
+  // dense operand
+  output logic          in_ready_o,
+  input  logic          in_valid_i,
+  input  logic [W-1:0]  in_data_i,
+  // result
+  output logic          out_valid_o,
+  output logic [OW-1:0] out_data_o,
+  output logic          out_last_o
+);
+
+  initial begin
+    assert (W == 32 || W == 64 || W == 128) else $error("W must be 32, 64 or 128");
+    assert (P >= 1 && P <= D) else $error("P must be 1..D");
+    assert (Sh != 0) else $error("R must not be a multiple of W");
+    assert (N + 1 < (1 << CntW) && G * P < (1 << CntW) && G < (1 << CntW))
+      else $error("counters too narrow");
+  end
+
+  // ---------------------------------------------------------------------------
+  // Control
+  // ---------------------------------------------------------------------------
+  typedef enum logic [2:0] {
+    StIdle,
+    StIdx,
+    StLoad,
+    StTail,
+    StRun,
+    StDrain
+  } state_e;
+
+  state_e          state_q, state_d;
+  logic [CntW-1:0] cnt_q, cnt_d;      // position / load word / round step t
+  logic [CntW-1:0] rnd_q, rnd_d;      // round g
+  logic            shift_in, shift_round, ld_we, tail_we, issue;
+
+  always_comb begin
+    state_d     = state_q;
+    cnt_d       = cnt_q;
+    rnd_d       = rnd_q;
+    shift_in    = 1'b0;
+    shift_round = 1'b0;
+    ld_we       = 1'b0;
+    tail_we     = 1'b0;
+    issue       = 1'b0;
+    idx_ready_o = 1'b0;
+    in_ready_o  = 1'b0;
+
+    unique case (state_q)
+      StIdle: begin
+        if (start_i) begin
+          state_d = StIdx;
+          cnt_d   = '0;
+        end
+      end
+
+      // D positions, then DP - D empty slots
+      StIdx: begin
+        idx_ready_o = (cnt_q < CntW'(D));
+        if (cnt_q >= CntW'(D) || idx_valid_i) begin
+          shift_in = 1'b1;
+          cnt_d    = cnt_q + 1'b1;
+          if (cnt_q == CntW'(DP - 1)) begin
+            state_d = StLoad;
+            cnt_d   = '0;
+          end
+        end
+      end
+
+      StLoad: begin
+        in_ready_o = 1'b1;
+        if (in_valid_i) begin
+          ld_we = 1'b1;
+          cnt_d = cnt_q + 1'b1;
+          if (cnt_q == CntW'(N - 1)) begin
+            state_d = StTail;
+          end
+        end
+      end
+
+      StTail: begin  // the last word of the second copy
+        tail_we = 1'b1;
+        state_d = StRun;
+        cnt_d   = '0;
+        rnd_d   = '0;
+      end
+
+      StRun: begin
+        issue = 1'b1;
+        cnt_d = cnt_q + 1'b1;
+        if (cnt_q == CntW'(N)) begin
+          cnt_d       = '0;
+          shift_round = 1'b1;
+          rnd_d       = rnd_q + 1'b1;
+          if (rnd_q == CntW'(G - 1)) begin
+            state_d = StDrain;
+          end
+        end
+      end
+
+      StDrain: begin
+        cnt_d = cnt_q + 1'b1;
+        if (cnt_q == CntW'(1)) begin
+          state_d = StIdle;
+        end
+      end
+
+      default: state_d = StIdle;
+    endcase
+  end
+
+  assign busy_o = (state_q != StIdle);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q <= StIdle;
+      cnt_q   <= '0;
+      rnd_q   <= '0;
+    end else begin
+      state_q <= state_d;
+      cnt_q   <= cnt_d;
+      rnd_q   <= rnd_d;
+    end
+  end
+
+  // ---------------------------------------------------------------------------
+  // Positions: circular shift register of DP slots (rotation amount + valid);
+  // slot u feeds unit u, a round shifts by P
+  // ---------------------------------------------------------------------------
+  logic [PW-1:0] rot_q [DP];
+  logic          val_q [DP];
+  logic [PW-1:0] rot_in;
+
+  if (Counts) begin : gen_rot_upc
+    assign rot_in = idx_i;
+  end else begin : gen_rot_bin
+    assign rot_in = (idx_i == '0) ? '0 : PW'(R - 32'(idx_i));
+  end
+
+  for (genvar i = 0; i < DP; i++) begin : gen_slot
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        rot_q[i] <= '0;
+        val_q[i] <= 1'b0;
+      end else if (shift_in) begin
+        if (i == DP - 1) begin
+          rot_q[i] <= (cnt_q < CntW'(D)) ? rot_in : '0;
+          val_q[i] <= (cnt_q < CntW'(D));
+        end else begin
+          rot_q[i] <= rot_q[i + 1];
+          val_q[i] <= val_q[i + 1];
+        end
+      end else if (shift_round) begin
+        rot_q[i] <= rot_q[(i + P) % DP];
+        val_q[i] <= val_q[(i + P) % DP];
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------------------
+  // Doubled operand copies: A[k] = a_k (k < N-1), A[N-1] = a_(N-1) | a_0 << Sh,
+  // A[N-1+k] = a_k << Sh | a_(k-1) >> (W-Sh) (k >= 1), A[2N-1] = a_(N-1) >> (W-Sh)
+  // ---------------------------------------------------------------------------
+  logic [W-1:0]  first_q, prev_q;       // a_0 and the previous load word
+  logic          wa_en, wb_en;
+  logic [AW-1:0] wa_addr, wb_addr;
+  logic [W-1:0]  wa_data, wb_data;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      first_q <= '0;
+      prev_q  <= '0;
+    end else if (ld_we) begin
+      prev_q <= in_data_i;
+      if (cnt_q == '0) first_q <= in_data_i;
+    end
+  end
+
+  always_comb begin
+    wa_en   = ld_we;
+    wa_addr = AW'(cnt_q);
+    wa_data = (cnt_q == CntW'(N - 1)) ? (in_data_i | (first_q << Sh)) : in_data_i;
+    wb_en   = (ld_we && cnt_q != '0) || tail_we;
+    wb_addr = AW'(CntW'(N - 1) + cnt_q);
+    wb_data = tail_we ? (prev_q >> (W - Sh)) : ((in_data_i << Sh) | (prev_q >> (W - Sh)));
+  end
+
+  // ---------------------------------------------------------------------------
+  // Units: window of the rotation, stage 1 (t >= 1 gives word w = t - 1)
+  // ---------------------------------------------------------------------------
+  logic [W-1:0] win [P];
+  logic         s1_form_q, s1_first_q, s1_last_q;
+  logic [MW-1:0] s1_w_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      s1_form_q  <= 1'b0;
+      s1_first_q <= 1'b0;
+      s1_last_q  <= 1'b0;
+      s1_w_q     <= '0;
+    end else begin
+      s1_form_q  <= issue && (cnt_q != '0);
+      s1_first_q <= (rnd_q == '0);
+      s1_last_q  <= (rnd_q == CntW'(G - 1));
+      s1_w_q     <= MW'(cnt_q - 1'b1);
+    end
+  end
+
+  logic [AW-1:0] raddr [P];
+  logic [W-1:0]  rdata [P];
+
+  for (genvar u = 0; u < P; u++) begin : gen_unit
+    logic [LW-1:0] sh_q;
+    logic          val_u_q;
+    logic [W-1:0]  prev_rd_q;
+    logic [W-1:0]  pair;
+
+    assign raddr[u] = AW'(rot_q[u][PW-1:LW]) + AW'(cnt_q);
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        sh_q      <= '0;
+        val_u_q   <= 1'b0;
+        prev_rd_q <= '0;
+      end else begin
+        if (issue) begin
+          sh_q    <= rot_q[u][LW-1:0];
+          val_u_q <= val_q[u];
+        end
+        prev_rd_q <= rdata[u];
+      end
+    end
+
+    assign pair   = W'({rdata[u], prev_rd_q} >> sh_q);
+    assign win[u] = val_u_q ? pair : '0;
+  end
+
+  for (genvar c = 0; c < NC; c++) begin : gen_copy
+    logic          b_en;
+    logic [AW-1:0] b_raddr;
+    logic [W-1:0]  b_rd;
+    if (2 * c + 1 < P) begin : gen_pair
+      assign b_raddr          = raddr[2 * c + 1];
+      assign rdata[2 * c + 1] = b_rd;
+    end else begin : gen_single
+      assign b_raddr = '0;
+      logic unused_b_rd;
+      assign unused_b_rd = ^b_rd;
+    end
+    assign b_en = wb_en || (issue && (2 * c + 1 < P));
+
+    bike_ram_tdp #(
+      .Width (W),
+      .Depth (2 * N)
+    ) u_copy (
+      .clk_i     (clk_i),
+      .a_en_i    (wa_en || issue),
+      .a_we_i    (wa_en),
+      .a_addr_i  (wa_en ? wa_addr : raddr[2 * c]),
+      .a_wdata_i (wa_data),
+      .a_rdata_o (rdata[2 * c]),
+      .b_en_i    (b_en),
+      .b_we_i    (wb_en),
+      .b_addr_i  (wb_en ? wb_addr : b_raddr),
+      .b_wdata_i (wb_data),
+      .b_rdata_o (b_rd)
+    );
+  end
+
+  // ---------------------------------------------------------------------------
+  // Combine the P windows: XOR, or per-bit counts (stage 1 -> stage 2)
+  // ---------------------------------------------------------------------------
+  localparam int unsigned CW = $clog2(P + 1);
+  logic [OW-1:0]  comb_d, comb_q;
+  logic           s2_valid_q, s2_first_q, s2_last_q;
+  logic [MW-1:0]  s2_w_q;
+
+  if (Counts) begin : gen_cnt
+    always_comb begin
+      comb_d = '0;
+      for (int unsigned b = 0; b < W; b++) begin
+        logic [CW-1:0] c;
+        c = '0;
+        for (int unsigned u = 0; u < P; u++) begin
+          c = c + CW'(win[u][b]);
+        end
+        comb_d[b * K +: K] = K'(c);
+      end
+    end
+  end else begin : gen_xor
+    always_comb begin
+      comb_d = '0;
+      for (int unsigned u = 0; u < P; u++) begin
+        comb_d = comb_d ^ win[u];
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      comb_q     <= '0;
+      s2_valid_q <= 1'b0;
+      s2_first_q <= 1'b0;
+      s2_last_q  <= 1'b0;
+      s2_w_q     <= '0;
+    end else begin
+      comb_q     <= comb_d;
+      s2_valid_q <= s1_form_q;
+      s2_first_q <= s1_first_q;
+      s2_last_q  <= s1_last_q;
+      s2_w_q     <= s1_w_q;
+    end
+  end
+
+  // ---------------------------------------------------------------------------
+  // Accumulator: read word w in stage 1, add in stage 2, write back
+  // ---------------------------------------------------------------------------
+  logic [OW-1:0] acc_rd, acc_new, last_mask;
+  logic          ov_q, ol_q;
+  logic [OW-1:0] od_q;
+
+  bike_ram_sdp #(
+    .Width (OW),
+    .Depth (N)
+  ) u_acc (
+    .clk_i   (clk_i),
+    .we_i    (s2_valid_q),
+    .waddr_i (s2_w_q),
+    .wdata_i (acc_new),
+    .re_i    (s1_form_q),
+    .raddr_i (s1_w_q),
+    .rdata_o (acc_rd)
+  );
+
+  // result bits >= R (last word) read the operand beyond its copies: cleared
+  assign last_mask = Counts ? OW'((OW'(1) << (Sh * K)) - OW'(1)) :
+                              OW'((OW'(1) << Sh) - OW'(1));
+
+  always_comb begin
+    logic [OW-1:0] base, sum;
+    base = s2_first_q ? '0 : acc_rd;
+    if (Counts) begin
+      sum = '0;
+      for (int unsigned b = 0; b < W; b++) begin
+        sum[b * K +: K] = base[b * K +: K] + comb_q[b * K +: K];
+      end
+    end else begin
+      sum = base ^ comb_q;
+    end
+    acc_new = (s2_w_q == MW'(N - 1)) ? (sum & last_mask) : sum;
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ov_q <= 1'b0;
+      ol_q <= 1'b0;
+      od_q <= '0;
+    end else begin
+      ov_q <= s2_valid_q && s2_last_q;
+      ol_q <= s2_valid_q && s2_last_q && (s2_w_q == MW'(N - 1));
+      if (s2_valid_q && s2_last_q) od_q <= acc_new;
+    end
+  end
+
+  assign out_valid_o = ov_q;
+  assign out_data_o  = od_q;
+  assign out_last_o  = ol_q;
+
+endmodule
