@@ -88,7 +88,8 @@ void bike_sample_fisher_yates(uint32_t *pos, uint32_t count, uint32_t bound,
 void bike_sample_keygen(const bike_params *p, uint32_t *h0_idx, uint32_t *h1_idx,
                         const uint8_t seed[BIKE_M_BYTES]);
 
-/* Dense polynomial of the given support (constant time in the positions). */
+/* Dense polynomial of the given support, count distinct positions below r
+ * (constant time in the positions). */
 void bike_poly_from_indices(const bike_params *p, uint64_t *a, const uint32_t *idx,
                             uint32_t count);
 

@@ -77,7 +77,7 @@ uint64_t bike_decode(const bike_params *p, uint64_t *e0, uint64_t *e1, const uin
   bike_support_dense(p, st.h[1], h1_idx, NULL, p->d);
 
   for (uint32_t iter = 0; iter < p->nb_iter; iter++) {
-    uint32_t th = bike_threshold(p, bike_backend_current()->weight(p, st.s));
+    uint32_t th = bike_threshold(p, bike_poly_weight(p, st.s));
     flip_step(p, &st, e, h_idx, NULL, th, iter == 0);
     recompute_syndrome(p, &st, s0, e);
     if (iter == 0) {
@@ -87,7 +87,7 @@ uint64_t bike_decode(const bike_params *p, uint64_t *e0, uint64_t *e1, const uin
       recompute_syndrome(p, &st, s0, e);
     }
   }
-  uint64_t ok = ~ct_mask_nonzero(bike_backend_current()->weight(p, st.s));
+  uint64_t ok = ~ct_mask_nonzero(bike_poly_weight(p, st.s));
   upc_wipe(p, &st.upc);
   bike_wipe(&st.s, sizeof(st) - offsetof(decoder_state, s));
   return ok;

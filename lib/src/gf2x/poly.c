@@ -36,7 +36,8 @@ void bike_poly_to_bytes(const bike_params *p, uint8_t *bytes, const uint64_t *a)
   }
 }
 
-uint32_t bike_poly_weight(const bike_params *p, const uint64_t *a) {
+/* The portable weight kernel (contract in native/backend.h). */
+uint32_t bike_poly_weight_c(const bike_params *p, const uint64_t *a) {
   uint32_t w = 0;
   for (uint32_t i = 0; i < p->r_qwords; i++) {
     w += ct_popcount64(a[i]);

@@ -5,7 +5,6 @@
 #include "bike/ops.h"
 #include "common/bytes.h"
 #include "common/ct.h"
-#include "decode/upc.h"
 #include "native/backend.h"
 #include "common/random.h"
 #include "hash/sha3.h"

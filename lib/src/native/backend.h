@@ -90,6 +90,7 @@ void upc_count_c(const bike_params *p, upc_counters *u, const uint32_t *idx, uin
 void upc_at_least_c(const bike_params *p, uint64_t *mask, const upc_counters *u, uint32_t th);
 void bike_support_dense_c(const bike_params *p, uint64_t *a, const uint32_t *idx,
                           const uint64_t *take, uint32_t count);
+uint32_t bike_poly_weight_c(const bike_params *p, const uint64_t *a);
 void bike_fisher_yates_c(uint32_t *pos, uint32_t count, uint32_t bound, const uint8_t *words);
 void bike_keccak_xn_c(uint64_t (*s)[25], unsigned n);
 /* Two calls of the table's support_dense. */

@@ -15,7 +15,7 @@
 
 static const bike_backend portable = {
     "portable", 0, bike_gf2x_mul_c, bike_gf2x_sqr_k_c, bike_gf2x_rotr_c, upc_count_c,
-    bike_support_dense_c, upc_at_least_c, bike_poly_weight, bike_fisher_yates_c, bike_keccak_xn_c,
+    bike_support_dense_c, upc_at_least_c, bike_poly_weight_c, bike_fisher_yates_c, bike_keccak_xn_c,
     bike_support_dense2_twice,
 };
 
@@ -24,13 +24,13 @@ static const bike_backend portable = {
 static const bike_backend avx2 = {
     "avx2",         X86_BASE,           bike_gf2x_mul_pclmul,
     bike_gf2x_sqr_k_avx2, bike_gf2x_rotr_avx2, upc_count_avx2, bike_support_dense_avx2,
-    upc_at_least_c, bike_poly_weight, bike_fisher_yates_c, bike_keccak_xn_c,
+    upc_at_least_c, bike_poly_weight_c, bike_fisher_yates_c, bike_keccak_xn_c,
     bike_support_dense2_twice,
 };
 static const bike_backend avx2_vpclmul = {
     "avx2-vpclmul",       X86_BASE | BIKE_CPU_VPCLMUL, bike_gf2x_mul_vpclmul,
     bike_gf2x_sqr_k_avx2, bike_gf2x_rotr_avx2,         upc_count_avx2,
-    bike_support_dense_avx2, upc_at_least_c, bike_poly_weight, bike_fisher_yates_c,
+    bike_support_dense_avx2, upc_at_least_c, bike_poly_weight_c, bike_fisher_yates_c,
     bike_keccak_xn_c, bike_support_dense2_twice,
 };
 /* AVX-512 with VPCLMULQDQ on 512-bit vectors, VBMI, VBMI2, BITALG, VPOPCNTDQ and GFNI;
@@ -247,4 +247,8 @@ void upc_count(const bike_params *p, upc_counters *u, const uint32_t *idx, uint3
 
 void upc_at_least(const bike_params *p, uint64_t *mask, const upc_counters *u, uint32_t th) {
   bike_backend_current()->upc_at_least(p, mask, u, th);
+}
+
+uint32_t bike_poly_weight(const bike_params *p, const uint64_t *a) {
+  return bike_backend_current()->weight(p, a);
 }

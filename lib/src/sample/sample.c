@@ -57,28 +57,11 @@ void bike_sample_keygen(const bike_params *p, uint32_t *h0_idx, uint32_t *h1_idx
   bike_shake256_wipe(&prf);
 }
 
-/* a = sum of x^idx[i] over the i whose take[i] mask is set (all i if take is
- * NULL). Every index is compared with every word, so neither branches nor
- * addresses depend on the indices; the word loop is innermost and its masks
- * come from arithmetic only, so that compilers vectorise it. */
-static void poly_from_masked_indices(const bike_params *p, uint64_t *a, const uint32_t *idx,
-                                     const uint64_t *take, uint32_t count) {
-  const uint32_t n = p->r_qwords;
-  memset(a, 0, n * sizeof(uint64_t));
-  for (uint32_t i = 0; i < count; i++) {
-    const uint32_t w = idx[i] >> 6;
-    const uint64_t bit = ((uint64_t)1 << (idx[i] & 63)) & (take != NULL ? take[i] : ~(uint64_t)0);
-    for (uint32_t j = 0; j < n; j++) {
-      /* all-ones where j == w: (j ^ w) - 1 borrows out only from zero */
-      const uint64_t hit = (uint64_t)0 - (((uint64_t)(j ^ w) - 1) >> 63);
-      a[j] |= bit & hit;
-    }
-  }
-}
-
+/* The portable support kernel, independent of the back end (tests use it as
+ * a reference for the native ones). */
 void bike_poly_from_indices(const bike_params *p, uint64_t *a, const uint32_t *idx,
                             uint32_t count) {
-  poly_from_masked_indices(p, a, idx, NULL, count);
+  bike_support_dense_c(p, a, idx, NULL, count);
 }
 
 void bike_function_h(const bike_params *p, uint64_t *e0, uint64_t *e1, uint32_t *idx_out,
@@ -96,8 +79,6 @@ void bike_function_h(const bike_params *p, uint64_t *e0, uint64_t *e1, uint32_t 
     in_e1[i] = ~ct_mask_lt(idx[i], p->r);
     block_idx[i] = idx[i] - (uint32_t)(p->r & in_e1[i]);
   }
-  /* The positions are distinct, so the XOR of the support kernel is the OR
-   * of bike_poly_from_indices. */
   bike_backend_current()->support_dense2(p, e0, e1, block_idx, in_e1, p->t);
 
   if (idx_out != NULL) {
