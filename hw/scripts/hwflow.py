@@ -311,7 +311,7 @@ def build_sim(core, preset, level, jobs=JOBS):
     files = c["rtl"] + c.get("dv_rtl", []) + [c["tb"]]
     # rebuild only when a source or libbike is newer than the executable
     srcs = [os.path.join(HW, s) for s in files] + \
-        [os.path.join(HW, "dv/common/tb_common.h"), lib]
+        [os.path.join(HW, "dv/common", h) for h in ("tb_common.h", "tb_words.h")] + [lib]
     if os.path.exists(exe) and all(os.path.getmtime(s) < os.path.getmtime(exe) for s in srcs):
         return exe, 0.0
     defs = " ".join(f"-D{d}={p[k]}" for k, d in c["defines"].items())

@@ -1,12 +1,16 @@
 // Word streams between libbike polynomials (64-bit words) and W-bit Verilator
-// ports (uint32_t, uint64_t or VlWide), and the Itoh-Tsujii chain of R, for
-// the testbenches of gf2x_sqr_k, gf2x_inv and the sparse-dense cores.
+// ports (uint32_t, uint64_t or VlWide), the stream-in/stream-out handshake of
+// the one-operand cores, and the Itoh-Tsujii chain of R, for the testbenches
+// of gf2x_sqr_k, gf2x_inv, the sparse-dense cores and the decoder.
 #ifndef BIKECO_TB_WORDS_H
 #define BIKECO_TB_WORDS_H
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <vector>
 
+#include "tb_common.h"
 #include "verilated.h"
 
 namespace tbw {
@@ -33,6 +37,44 @@ inline void get(uint64_t s, uint64_t *c, size_t i) {
 template <std::size_t K>
 inline void get(const VlWide<K> &s, uint64_t *c, size_t i) {
   for (size_t k = 0; k < K; k++) set32(c, K * i + k, s[k]);
+}
+
+// One operation of a core with an in_valid/in_ready operand stream and an
+// out_valid/out_last result stream, started by the caller: feeds the n words
+// of a (nq 64-bit words) as the core takes them, collects n result words into
+// c, and returns the cycles to out_last. Fails the run on a wrong stream
+// length or after max_cycles; the caller checks the core's state afterwards.
+template <class T>
+uint64_t stream_op(T *d, uint64_t *c, const uint64_t *a, size_t n, size_t nq, uint64_t max_cycles) {
+  uint64_t cycles = 0;
+  size_t ld = 0, out = 0;
+  for (;;) {
+    bool take = d->in_ready_o && ld < n;
+    if (take) put(d->in_data_i, a, ld, nq);
+    d->in_valid_i = take;
+    tb::tick(d);
+    cycles++;
+    if (take) ld++;
+    if (d->out_valid_o) {
+      if (out >= n) {
+        std::fprintf(stderr, "too many result words\n");
+        std::exit(1);
+      }
+      get(d->out_data_o, c, out++);
+    }
+    if (d->out_last_o) break;
+    if (cycles > max_cycles) {
+      std::fprintf(stderr, "timeout\n");
+      std::exit(1);
+    }
+  }
+  if (out != n || ld != n) {
+    std::fprintf(stderr, "stream length: %zu words in, %zu out, expected %zu\n", ld, out, n);
+    std::exit(1);
+  }
+  d->in_valid_i = 0;
+  tb::tick(d);
+  return cycles;
 }
 
 // Exponent table of the squaring unit (gf2x_sqr_k_pkg::ktab), derived here

@@ -15,7 +15,7 @@
 
 #include "Vbike_decoder.h"
 #include "tb_common.h"
-#include "../../gf2x_sqr_k/dv/tb_words.h"
+#include "tb_words.h"
 #include "verilated.h"
 
 #ifndef TB_W

@@ -38,34 +38,7 @@ struct Dut {
     tb::tick(d);
     d->start_i = 0;
     d->k_sel_i = 0;  // sampled at start only
-    uint64_t cycles = 0;
-    size_t ld = 0, out = 0;
-    for (;;) {
-      bool take = d->in_ready_o && ld < n;
-      if (take) tbw::put(d->in_data_i, a, ld, nq);
-      d->in_valid_i = take;
-      tb::tick(d);
-      cycles++;
-      if (take) ld++;
-      if (d->out_valid_o) {
-        if (out >= n) {
-          std::fprintf(stderr, "too many result words\n");
-          std::exit(1);
-        }
-        tbw::get(d->out_data_o, c, out++);
-      }
-      if (d->out_last_o) break;
-      if (cycles > 10000000ull) {
-        std::fprintf(stderr, "timeout\n");
-        std::exit(1);
-      }
-    }
-    if (out != n || ld != n) {
-      std::fprintf(stderr, "stream length: %zu words in, %zu out, expected %zu\n", ld, out, n);
-      std::exit(1);
-    }
-    d->in_valid_i = 0;
-    tb::tick(d);
+    uint64_t cycles = tbw::stream_op(d, c, a, n, nq, 10000000ull);
     if (d->busy_o) {
       std::fprintf(stderr, "still busy after the last word\n");
       std::exit(1);
