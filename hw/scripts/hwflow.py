@@ -115,7 +115,8 @@ CORES = {
         "top": "sampler",
         "rtl": ["ip/bike_ram/rtl/bike_ram_sdp.sv", "ip/keccak/rtl/keccak_pkg.sv",
                 "ip/keccak/rtl/keccak_round.sv", "ip/keccak/rtl/keccak_core.sv",
-                "ip/sampler/rtl/sampler_fy.sv", "ip/sampler/rtl/sampler.sv"],
+                "ip/sampler/rtl/sampler_fy.sv", "ip/sampler/rtl/sampler_ctrl.sv",
+                "ip/sampler/rtl/sampler.sv"],
         "tb": "ip/sampler/dv/tb_sampler.cpp",
         "level_param": ("R", "D", "T"),
         "presets": {
@@ -201,6 +202,68 @@ CORES = {
         "defines": {"W": "TB_W", "P": "TB_P"},
     },
 }
+
+# The BIKE KEM cores (KeyGen, Encaps, Decaps and their client/server unions):
+# one RTL (ip/bike_kem/rtl/bike_kem.sv behind its AXI wrapper), five shapes.
+# The shape bits are fixed per core ("fixed": reach the RTL as -G like the
+# preset's parameters); the presets size the units for a target device (the
+# one place to retune them).
+KEM_RTL = RAM + [
+    "ip/gf2x_mul/rtl/gf2x_mul_pkg.sv", "ip/gf2x_mul/rtl/gf2x_mul_clmul.sv",
+    "ip/gf2x_mul/rtl/gf2x_mul.sv",
+    "ip/gf2x_sqr_k/rtl/gf2x_sqr_k_pkg.sv", "ip/gf2x_sqr_k/rtl/gf2x_sqr_k.sv",
+    "ip/gf2x_inv/rtl/gf2x_inv_pkg.sv", "ip/gf2x_inv/rtl/gf2x_inv.sv",
+    "ip/keccak/rtl/keccak_pkg.sv", "ip/keccak/rtl/keccak_round.sv",
+    "ip/keccak/rtl/keccak_core.sv",
+    "ip/sampler/rtl/sampler_fy.sv", "ip/sampler/rtl/sampler_ctrl.sv",
+    "ip/sparse_mul/rtl/sparse_mul.sv",
+    "ip/bike_decoder/rtl/bike_decoder_pkg.sv", "ip/bike_decoder/rtl/bike_decoder.sv",
+    "ip/bike_kem/rtl/bike_kem_pkg.sv", "ip/bike_kem/rtl/bike_kem_reader.sv",
+    "ip/bike_kem/rtl/bike_kem_hash.sv", "ip/bike_kem/rtl/bike_kem.sv",
+    "ip/bike_kem/rtl/bike_kem_axi.sv",
+]
+KEM_PRESETS = {
+    # fits a Zynq-7020 or an Artix-7 75T whole (full shape: about 36,000 LUT);
+    # one 64 x 64 Comba engine in the inversion, 2 units per decoder multiplier
+    "small": {"RoundsPerCycle": 1, "InvE": 8, "InvKaratsubaLevels": 3, "InvParallelLevels": 0,
+              "SparseP": 4, "DecoderP": 2},
+    # fits a Zynq-7020 or an Artix-7 100T whole (about 47,000 LUT)
+    "medium": {"RoundsPerCycle": 1, "InvE": 16, "InvKaratsubaLevels": 2, "InvParallelLevels": 1,
+               "SparseP": 8, "DecoderP": 4},
+    # fits an Artix-7 200T whole (about 103,000 LUT)
+    "large": {"RoundsPerCycle": 2, "InvE": 64, "InvKaratsubaLevels": 3, "InvParallelLevels": 2,
+              "SparseP": 16, "DecoderP": 16},
+}
+KEM_SHAPES = {
+    "bike_kem_keygen": (1, 0, 0),
+    "bike_kem_server": (0, 1, 0),   # Encaps only
+    "bike_kem_decaps": (0, 0, 1),
+    "bike_kem_client": (1, 0, 1),   # KeyGen + Decaps
+    "bike_kem_full": (1, 1, 1),
+}
+for _name, (_k, _e, _d) in KEM_SHAPES.items():
+    CORES[_name] = {
+        "top": "bike_kem_axi",
+        "rtl": KEM_RTL,
+        "tb": "ip/bike_kem/dv/tb_bike_kem.cpp",
+        "level_param": ("R", "D", "T"),
+        "fixed": {"Keygen": _k, "Encaps": _e, "Decaps": _d},
+        # synthesis reports: ip/bike_kem/syn/reports/<shape>_<preset>_L<n>
+        "ip": "bike_kem",
+        "report_prefix": _name[len("bike_kem_"):] + "_",
+        "presets": KEM_PRESETS,
+        "defines": {"Keygen": "TB_KEYGEN", "Encaps": "TB_ENCAPS", "Decaps": "TB_DECAPS"},
+        # the NIST DRBG of the KAT generator (test code; links libcrypto),
+        # compiled with cc beside the testbench
+        "tb_headers": ["tb_axi.h"],  # dv/common headers beyond tb_common.h, tb_words.h
+        "tb_extra": ["../apps/bike/drbg.c"],
+        "tb_include": ["../apps/bike"],
+        "ldflags": ["-lcrypto"],
+        # a Verilator lint of this design takes 10-20 s: L1 only (the level
+        # parameters only size memories and counters)
+        "lint_levels": (1,),
+    }
+KEM_CORES = list(KEM_SHAPES)
 LEVEL = {1: (12323, 71, 134), 3: (24659, 103, 199), 5: (40973, 137, 264)}
 
 
@@ -249,6 +312,7 @@ def params_of(core, preset, level):
         p.update(zip(c["level_param"], LEVEL[level]))
     elif c["level_param"]:
         p[c["level_param"]] = R[level]
+    p.update(c.get("fixed", {}))  # parameters of the core itself (the KEM shapes)
     return p
 
 
@@ -260,7 +324,7 @@ def lint(a):
         n = 0
         configs = list(c["presets"]) + list(c.get("sweep", {})) + list(c.get("lint_extra", {}))
         for preset in configs:
-            for level in (1, 3, 5) if c["level_param"] else (1,):
+            for level in c.get("lint_levels", (1, 3, 5)) if c["level_param"] else (1,):
                 p = params_of(name, preset, level)
                 # the simulation top (with its dv wrapper, if any), and every
                 # module that is synthesised on its own
@@ -272,7 +336,9 @@ def lint(a):
                     cmd += [f"-G{k}={v}" for k, v in p.items()] + files
                     run(cmd)
                     n += 1
-        print(f"lint {name}: clean (-Wall; {n} configurations: presets, sweeps, levels)")
+        lv = "levels" if len(c.get("lint_levels", (1, 3, 5))) > 1 else \
+            "level " + " ".join(f"L{x}" for x in c["lint_levels"])
+        print(f"lint {name}: clean (-Wall; {n} configurations: presets, sweeps, {lv})")
 
 
 def sim_dir(core, preset, level):
@@ -310,14 +376,30 @@ def build_sim(core, preset, level, jobs=JOBS):
     lib = libbike()
     files = c["rtl"] + c.get("dv_rtl", []) + [c["tb"]]
     # rebuild only when a source or libbike is newer than the executable
+    extra = [os.path.normpath(os.path.join(HW, s)) for s in c.get("tb_extra", [])]
+    incs = [os.path.normpath(os.path.join(HW, s)) for s in c.get("tb_include", [])]
     srcs = [os.path.join(HW, s) for s in files] + \
-        [os.path.join(HW, "dv/common", h) for h in ("tb_common.h", "tb_words.h")] + [lib]
+        [os.path.join(HW, "dv/common", h)
+         for h in ["tb_common.h", "tb_words.h"] + c.get("tb_headers", [])] + [lib] + extra + \
+        [os.path.join(d, h) for d in incs for h in os.listdir(d) if h.endswith(".h")]
     if os.path.exists(exe) and all(os.path.getmtime(s) < os.path.getmtime(exe) for s in srcs):
         return exe, 0.0
     defs = " ".join(f"-D{d}={p[k]}" for k, d in c["defines"].items())
-    cflags = f"-O2 -I{HW}/dv/common -I{REPO}/lib/include {defs}"
+    cflags = f"-O2 -I{HW}/dv/common -I{REPO}/lib/include {defs}" + \
+        "".join(f" -I{d}" for d in incs)
+    # C sources of the testbench outside hw/ (the KAT DRBG): compiled here with
+    # cc (Verilator's make rules are C++ only) and linked as objects
+    objs = []
+    if extra:
+        odir = mdir + "_extra"
+        os.makedirs(odir, exist_ok=True)
+        for src in extra:
+            obj = os.path.join(odir, os.path.splitext(os.path.basename(src))[0] + ".o")
+            run(["cc", "-O2", "-c", "-o", obj, src] + [f"-I{d}" for d in incs])
+            objs.append(obj)
     rt = vl_runtime()
-    ldflags = lib + ("" if rt is None else " " + " ".join(rt))
+    ldflags = " ".join([lib] + objs + c.get("ldflags", [])) + \
+        ("" if rt is None else " " + " ".join(rt))
     cmd = ["verilator", "--cc", "--exe", "--build", "-j", jobs, "-O3", "--Mdir", mdir, "-o", "tb",
            "--top-module", c["top"], "-CFLAGS", cflags, "-LDFLAGS", ldflags,
            # this g++ cannot use Verilator's precompiled header (hw-flow.md)
@@ -428,6 +510,14 @@ def parse_stat(text):
     return cells
 
 
+def report_name(core, preset, level):
+    return CORES[core].get("report_prefix", "") + f"{preset}_L{level}"
+
+
+def report_dir(core):
+    return os.path.join(HW, "ip", CORES[core].get("ip", core), "syn", "reports")
+
+
 def synth_jobs(a):
     """(core, report name, top, parameters, level) of every synthesis run."""
     jobs = []
@@ -438,10 +528,12 @@ def synth_jobs(a):
                 jobs.append((core, name, top, dict(p), None))
             continue
         for preset in c["presets"]:
+            if a.presets and preset not in a.presets:
+                continue
             for level in a.levels:
                 if c["level_param"] is None and level != a.levels[0]:
                     continue  # one netlist serves every level
-                jobs.append((core, f"{preset}_L{level}", c["top"],
+                jobs.append((core, report_name(core, preset, level), c["top"],
                              params_of(core, preset, level), level))
     return jobs
 
@@ -512,7 +604,7 @@ def synth_one(core, name, top, p, level, force=False, reuse_unstamped=False):
     rerun by `synth`, and reused with a warning by `results`
     (reuse_unstamped)."""
     c = CORES[core]
-    outdir = os.path.join(HW, "ip", core, "syn", "reports")
+    outdir = report_dir(core)
     repf = os.path.join(outdir, name + ".json")
     script = synth_script(core, top, p)
     digest = inputs_sha256(core, script)
@@ -589,14 +681,17 @@ def cmd_results(a):
         if not c.get("record", True):
             continue
         for preset in c["presets"]:
+            if a.presets and preset not in a.presets:
+                continue
             for level in a.levels:
                 name = f"{preset}_L{level}"
                 lvl_syn = level if c["level_param"] else a.levels[0]
                 sim = full_run(core, preset, level, a.random, a.kat)
-                syn = synth_one(core, f"{preset}_L{lvl_syn}", c["top"],
+                syn = synth_one(core, report_name(core, preset, lvl_syn), c["top"],
                                 params_of(core, preset, lvl_syn), lvl_syn,
                                 reuse_unstamped=True)
                 p = dict(c["presets"][preset])
+                p.update(c.get("fixed", {}))
                 if core == "gf2x_mul":
                     # every Karatsuba level computes its three sub-products in
                     # parallel (True), all share one engine (False), or the top
@@ -662,7 +757,8 @@ def main():
     ap.add_argument("--sweep", action="store_true", help="also the sweep configurations")
     ap.add_argument("--force", action="store_true", help="synth: rerun even if up to date")
     ap.add_argument("--presets", nargs="+", default=None,
-                    help="test: only these presets or sweep configurations")
+                    help="test, synth, results: only these presets (test: or sweep "
+                         "configurations)")
     a = ap.parse_args()
     unknown = [c for c in a.cores if c not in CORES]
     if unknown:

@@ -62,6 +62,7 @@ struct Dut {
     for (;;) {
       bool ti = d->idx_ready_o && ni < p->d;
       if (ti) d->idx_i = idx[ni];
+      d->idx_en_i = 1;
       d->idx_valid_i = ti;
       bool ta = d->in_ready_o && ld < n;
       if (ta) tbw::put(d->in_data_i, a, ld, nq);

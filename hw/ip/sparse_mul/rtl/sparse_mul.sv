@@ -16,7 +16,9 @@
 //
 // One operation (doc/sparse_mul.md):
 //   1. positions: D positions in [0, R) (idx_valid_i/idx_ready_o), kept in a
-//      circular shift register (binary: stored as the rotation R - idx);
+//      circular shift register (binary: stored as the rotation R - idx); a
+//      position given with idx_en_i = 0 is a masked slot that adds nothing
+//      (the same cycles: bike_kem masks the e0 positions of function H);
 //   2. load: N words of a (in_valid_i/in_ready_o), written twice (a, and a
 //      shifted by R) into ceil(P/2) true dual-port copies of 2N words;
 //   3. G = ceil(D/P) rounds of N + 1 cycles; result words (W bits, or W
@@ -51,6 +53,7 @@ module sparse_mul #(
   output logic          idx_ready_o,
   input  logic          idx_valid_i,
   input  logic [PW-1:0] idx_i,
+  input  logic          idx_en_i,  // 0: the position adds nothing (a masked slot)
   // dense operand
   output logic          in_ready_o,
   input  logic          in_valid_i,
@@ -197,7 +200,7 @@ module sparse_mul #(
       end else if (shift_in) begin
         if (i == DP - 1) begin
           rot_q[i] <= (cnt_q < CntW'(D)) ? rot_in : '0;
-          val_q[i] <= (cnt_q < CntW'(D));
+          val_q[i] <= (cnt_q < CntW'(D)) && idx_en_i;
         end else begin
           rot_q[i] <= rot_q[i + 1];
           val_q[i] <= val_q[i + 1];

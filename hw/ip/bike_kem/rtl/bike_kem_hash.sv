@@ -1,0 +1,223 @@
+// The two SHA3-384 hashes of BIKE on a shared keccak_core, truncated to
+// 32 bytes (bike-spec.md):
+//   kind_i = 0: L = SHA3-384(e0 || e1), e0 and e1 R_BYTES each, read from
+//               memories A and B;
+//   kind_i = 1: K = SHA3-384(m || c0 || c1), c0 (R_BYTES) read from memory C.
+// Memory words are N words of 64 bits (bits at or above R zero); R_BYTES is
+// not a multiple of 8, so a byte packer re-aligns the words that follow a
+// polynomial into the full 64-bit words keccak_core absorbs. The schedule
+// depends only on R (constant time).
+module bike_kem_hash #(
+  parameter int unsigned R = 12323,
+  // derived
+  localparam int unsigned N     = (R + 63) / 64,
+  localparam int unsigned RB    = (R + 7) / 8,
+  localparam int unsigned LastB = RB - 8 * (N - 1),       // bytes in word N-1
+  localparam int unsigned AW    = (N > 1) ? $clog2(N) : 1
+) (
+  input  logic          clk_i,
+  input  logic          rst_ni,
+  input  logic          start_i,
+  input  logic          kind_i,
+  input  logic [255:0]  m_i,
+  input  logic [255:0]  c1_i,
+  output logic          done_o,     // one cycle; digest_o valid from then on
+  output logic [255:0]  digest_o,
+  // memory reads (A: e0, B: e1, C: c0); read data one cycle after re
+  output logic          re_a_o,
+  output logic          re_b_o,
+  output logic          re_c_o,
+  output logic [AW-1:0] raddr_o,
+  input  logic [63:0]   rdata_a_i,
+  input  logic [63:0]   rdata_b_i,
+  input  logic [63:0]   rdata_c_i,
+  // keccak_core (master side)
+  output logic          k_start_o,
+  output logic          k_in_valid_o,
+  input  logic          k_in_ready_i,
+  output logic [63:0]   k_in_data_o,
+  output logic          k_in_last_o,
+  output logic [3:0]    k_in_bytes_o,
+  input  logic          k_out_valid_i,
+  output logic          k_out_ready_o,
+  input  logic [63:0]   k_out_data_i,
+  input  logic          k_out_last_i
+);
+
+  localparam int unsigned CntW = 16;
+  localparam int unsigned WordsL = 2 * N;
+  localparam int unsigned WordsK = N + 8;
+  localparam int unsigned BytesL = 2 * RB;
+  localparam int unsigned BytesK = RB + 64;
+
+  initial begin
+    assert (LastB >= 1 && LastB <= 8) else $error("R_BYTES / word mismatch");
+    assert (BytesK < (1 << CntW)) else $error("byte counter too narrow");
+  end
+
+  typedef enum logic [1:0] {
+    SrcA,
+    SrcB,
+    SrcC,
+    SrcReg
+  } src_e;
+
+  logic            kind_q, busy_q;
+  logic [2:0]      lane_q;       // squeezed lane
+  logic [CntW-1:0] sent_q;        // message bytes given to keccak
+  logic [255:0]    dig_q;
+
+  // ---------------------------------------------------------------------------
+  // Message words: (source, address, valid bytes) of word q
+  // ---------------------------------------------------------------------------
+  logic            rd_re, rd_valid, rd_ready, rd_last;
+  logic [CntW-1:0] rd_addr, rd_idx;
+  src_e            src_d, src_q;
+  logic [AW-1:0]   waddr;
+  logic [63:0]     regw_d, regw_q;
+  logic [3:0]      nb_d, nb_q;
+  logic            fed_q;         // every message word was taken
+
+  bike_kem_reader #(
+    .CntW (CntW)
+  ) u_rd (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .start_i (start_i),
+    .count_i (kind_i ? CntW'(WordsK) : CntW'(WordsL)),
+    .re_o    (rd_re),
+    .addr_o  (rd_addr),
+    .valid_o (rd_valid),
+    .ready_i (rd_ready),
+    .idx_o   (rd_idx),
+    .last_o  (rd_last)
+  );
+
+  always_comb begin
+    src_d  = SrcReg;
+    waddr  = '0;
+    regw_d = '0;
+    nb_d   = 4'd8;
+    if (!kind_q) begin
+      if (rd_addr < CntW'(N)) begin
+        src_d = SrcA;
+        waddr = AW'(rd_addr);
+      end else begin
+        src_d = SrcB;
+        waddr = AW'(rd_addr - CntW'(N));
+      end
+      if (rd_addr == CntW'(N - 1) || rd_addr == CntW'(2 * N - 1)) nb_d = 4'(LastB);
+    end else begin
+      if (rd_addr < CntW'(4)) begin
+        regw_d = m_i[64 * rd_addr[1:0] +: 64];
+      end else if (rd_addr < CntW'(N + 4)) begin
+        src_d = SrcC;
+        waddr = AW'(rd_addr - CntW'(4));
+        if (rd_addr == CntW'(N + 3)) nb_d = 4'(LastB);
+      end else begin
+        regw_d = c1_i[64 * 32'(rd_addr - CntW'(N + 4)) +: 64];
+      end
+    end
+  end
+
+  logic unused_idx;
+  assign unused_idx = ^rd_idx;
+
+  assign re_a_o  = rd_re && (src_d == SrcA);
+  assign re_b_o  = rd_re && (src_d == SrcB);
+  assign re_c_o  = rd_re && (src_d == SrcC);
+  assign raddr_o = waddr;
+
+  // ---------------------------------------------------------------------------
+  // Byte packer: up to 15 bytes waiting; a full word (or the final partial
+  // one) goes to keccak, a message word is taken while fewer than 8 wait
+  // ---------------------------------------------------------------------------
+  logic [119:0] acc_q, acc_d;
+  logic [3:0]   ac_q, ac_d;
+  logic [63:0]  in_word, in_mask;
+  logic         emit, take, k_last;
+  logic [CntW-1:0] total;
+
+  assign total = kind_q ? CntW'(BytesK) : CntW'(BytesL);
+
+  always_comb begin
+    unique case (src_q)
+      SrcA:    in_word = rdata_a_i;
+      SrcB:    in_word = rdata_b_i;
+      SrcC:    in_word = rdata_c_i;
+      default: in_word = regw_q;
+    endcase
+    in_mask = (nb_q == 4'd8) ? '1 : ((64'd1 << (8 * nb_q)) - 64'd1);
+  end
+
+  assign k_in_valid_o = busy_q && ((ac_q >= 4'd8) || (fed_q && ac_q != 4'd0));
+  assign k_last       = (sent_q + CntW'((ac_q >= 4'd8) ? 4'd8 : ac_q)) == total;
+  assign k_in_last_o  = k_last;
+  assign k_in_bytes_o = (ac_q >= 4'd8) ? 4'd8 : ac_q;
+  assign k_in_data_o  = acc_q[63:0];
+  assign emit         = k_in_valid_o && k_in_ready_i;
+  assign rd_ready     = busy_q && ((ac_q < 4'd8) || emit);
+  assign take         = rd_valid && rd_ready;
+
+  always_comb begin
+    logic [119:0] a;
+    logic [3:0]   c;
+    a = emit ? (acc_q >> 64) : acc_q;
+    c = emit ? ac_q - 4'd8 : ac_q;
+    if (emit && ac_q < 4'd8) c = 4'd0;  // the final partial word
+    if (take) begin
+      a = a | (120'(in_word & in_mask) << (8 * c));
+      c = c + nb_q;
+    end
+    acc_d = a;
+    ac_d  = c;
+  end
+
+  // ---------------------------------------------------------------------------
+  // Squeeze: the first 4 of the 6 lanes
+  // ---------------------------------------------------------------------------
+  assign k_start_o     = start_i;
+  assign k_out_ready_o = busy_q;
+  assign done_o        = busy_q && k_out_valid_i && k_out_last_i;
+  assign digest_o      = dig_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      kind_q <= 1'b0;
+      busy_q <= 1'b0;
+      lane_q <= '0;
+      sent_q <= '0;
+      dig_q  <= '0;
+      src_q  <= SrcReg;
+      regw_q <= '0;
+      nb_q   <= 4'd8;
+      fed_q  <= 1'b0;
+      acc_q  <= '0;
+      ac_q   <= '0;
+    end else if (start_i) begin
+      kind_q <= kind_i;
+      busy_q <= 1'b1;
+      lane_q <= '0;
+      sent_q <= '0;
+      fed_q  <= 1'b0;
+      acc_q  <= '0;
+      ac_q   <= '0;
+    end else begin
+      acc_q <= acc_d;
+      ac_q  <= ac_d;
+      if (rd_re) begin
+        src_q  <= src_d;
+        regw_q <= regw_d;
+        nb_q   <= nb_d;
+      end
+      if (take && rd_last) fed_q <= 1'b1;
+      if (emit) sent_q <= sent_q + CntW'(k_in_bytes_o);
+      if (busy_q && k_out_valid_i) begin
+        lane_q <= lane_q + 1'b1;
+        if (lane_q < 3'd4) dig_q[64 * lane_q[1:0] +: 64] <= k_out_data_i;
+      end
+      if (done_o) busy_q <= 1'b0;
+    end
+  end
+
+endmodule

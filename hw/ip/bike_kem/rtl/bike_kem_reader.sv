@@ -1,0 +1,52 @@
+// A ready/valid stream of the words at addresses 0 .. count-1 of a memory
+// with a registered read (bike_ram_sdp): the next read is issued only when
+// the word on the memory output has been taken, and that word holds until
+// then (the memory keeps its read data until the next read enable). The
+// caller maps addr_o to its memory (re_o, addr_o) and presents the memory's
+// read data with valid_o; idx_o is the address of that word.
+module bike_kem_reader #(
+  parameter int unsigned CntW = 16
+) (
+  input  logic            clk_i,
+  input  logic            rst_ni,
+  input  logic            start_i,
+  input  logic [CntW-1:0] count_i,
+  // memory read port
+  output logic            re_o,
+  output logic [CntW-1:0] addr_o,
+  // stream
+  output logic            valid_o,
+  input  logic            ready_i,
+  output logic [CntW-1:0] idx_o,
+  output logic            last_o
+);
+
+  logic [CntW-1:0] count_q, next_q, idx_q;
+  logic            pend_q;
+
+  assign re_o    = !start_i && (next_q != count_q) && (!pend_q || ready_i);
+  assign addr_o  = next_q;
+  assign valid_o = pend_q;
+  assign idx_o   = idx_q;
+  assign last_o  = pend_q && (idx_q == count_q - 1'b1);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      count_q <= '0;
+      next_q  <= '0;
+      idx_q   <= '0;
+      pend_q  <= 1'b0;
+    end else if (start_i) begin
+      count_q <= count_i;
+      next_q  <= '0;
+      pend_q  <= 1'b0;
+    end else if (re_o) begin
+      next_q <= next_q + 1'b1;
+      idx_q  <= next_q;
+      pend_q <= 1'b1;
+    end else if (pend_q && ready_i) begin
+      pend_q <= 1'b0;
+    end
+  end
+
+endmodule
