@@ -76,6 +76,25 @@ struct Rng {
   }
 };
 
+// A test polynomial: kind 1 all ones, 2 a single random bit, 3 bit r-1 alone
+// (the highest), anything else uniform; bits at or above r are cleared.
+inline void operand(const bike_params *p, Rng &rng, unsigned kind, uint64_t *a) {
+  static uint8_t buf[BIKE_MAX_R_BYTES];
+  if (kind == 1) {
+    std::memset(buf, 0xff, p->r_bytes);
+  } else if (kind == 2) {
+    std::memset(buf, 0, p->r_bytes);
+    uint32_t bit = (uint32_t)(rng.next() % p->r);
+    buf[bit / 8] = (uint8_t)(1u << (bit % 8));
+  } else if (kind == 3) {
+    std::memset(buf, 0, p->r_bytes);
+    buf[(p->r - 1) / 8] = (uint8_t)(1u << ((p->r - 1) % 8));
+  } else {
+    rng.bytes(buf, p->r_bytes);
+  }
+  bike_poly_from_bytes(p, a, buf);
+}
+
 // ---- KAT files ----------------------------------------------------------------
 
 using Record = std::map<std::string, std::vector<uint8_t>>;

@@ -73,7 +73,6 @@ int main(int argc, char **argv) {
   tb::Rng rng(args.seed);
   static uint64_t a[BIKE_MAX_QWORDS + 2], got[BIKE_MAX_QWORDS + 2], exp[BIKE_MAX_QWORDS + 2];
   static uint64_t chk[BIKE_MAX_QWORDS + 2];
-  static uint8_t buf[BIKE_MAX_R_BYTES];
   uint64_t muls = 0;
   const uint64_t want = formula(p->r, &muls);
   unsigned fails = 0;
@@ -98,22 +97,10 @@ int main(int argc, char **argv) {
 
   for (unsigned v = 0; v < args.random; v++) {
     unsigned kind = v < 8 ? v % 4 : 0;
-    if (kind == 1) {
-      // all ones is no unit (it is 0 in the GF(2^(r-1)) component); all ones
-      // but 1 + x is (odd weight r - 2)
-      std::memset(buf, 0xff, p->r_bytes);
-      buf[0] &= 0xfc;
-    } else if (kind == 2) {
-      std::memset(buf, 0, p->r_bytes);
-      uint32_t bit = (uint32_t)(rng.next() % p->r);
-      buf[bit / 8] = (uint8_t)(1u << (bit % 8));
-    } else if (kind == 3) {
-      std::memset(buf, 0, p->r_bytes);
-      buf[(p->r - 1) / 8] = (uint8_t)(1u << ((p->r - 1) % 8));
-    } else {
-      rng.bytes(buf, p->r_bytes);
-    }
-    bike_poly_from_bytes(p, a, buf);
+    tb::operand(p, rng, kind, a);
+    // all ones is no unit (it is 0 in the GF(2^(r-1)) component); all ones
+    // but 1 + x is (odd weight r - 2)
+    if (kind == 1) a[0] &= ~(uint64_t)3;
     if ((bike_poly_weight(p, a) & 1) == 0) a[0] ^= 1;  // make it a unit
     check("random", v);
     rep.random++;

@@ -128,7 +128,6 @@ int main(int argc, char **argv) {
   tb::Rng rng(args.seed);
   static uint64_t a[BIKE_MAX_QWORDS + 2], b[BIKE_MAX_QWORDS + 2];
   static uint64_t got[BIKE_MAX_QWORDS + 2], exp[BIKE_MAX_QWORDS + 2];
-  static uint8_t buf[BIKE_MAX_R_BYTES];
   const uint64_t want = formula(p->r);
   unsigned fails = 0;
 
@@ -149,16 +148,7 @@ int main(int argc, char **argv) {
     for (int k = 0; k < 2; k++) {
       uint64_t *x = k ? b : a;
       unsigned kind = v < 8 ? v % 4 : 0;
-      if (kind == 1) std::memset(buf, 0xff, p->r_bytes);
-      else if (kind == 2) {
-        std::memset(buf, 0, p->r_bytes);
-        uint32_t bit = (uint32_t)(rng.next() % p->r);
-        buf[bit / 8] = (uint8_t)(1u << (bit % 8));
-      } else if (kind == 3) {
-        std::memset(buf, 0, p->r_bytes);
-        buf[(p->r - 1) / 8] = (uint8_t)(1u << ((p->r - 1) % 8));
-      } else rng.bytes(buf, p->r_bytes);
-      bike_poly_from_bytes(p, x, buf);
+      tb::operand(p, rng, kind, x);
     }
     check("random", v);
     rep.random++;

@@ -124,7 +124,6 @@ int main(int argc, char **argv) {
   tb::Rng rng(args.seed);
   static uint64_t a[BIKE_MAX_QWORDS + 2], got[BIKE_MAX_QWORDS + 2], exp[BIKE_MAX_QWORDS + 2];
   static uint8_t gcnt[BIKE_MAX_R + 64], ecnt[BIKE_MAX_R + 64];
-  static uint8_t buf[BIKE_MAX_R_BYTES];
   std::vector<uint32_t> idx(p->d);
   const uint64_t want = formula(p);
   const char *op = TB_COUNTS ? "upc" : "mul_sparse";
@@ -162,16 +161,7 @@ int main(int argc, char **argv) {
       }
     }
     unsigned kind = v < 8 ? v % 4 : 0;
-    if (kind == 1) std::memset(buf, 0xff, p->r_bytes);
-    else if (kind == 2) {
-      std::memset(buf, 0, p->r_bytes);
-      uint32_t bit = (uint32_t)(rng.next() % p->r);
-      buf[bit / 8] = (uint8_t)(1u << (bit % 8));
-    } else if (kind == 3) {
-      std::memset(buf, 0, p->r_bytes);
-      buf[(p->r - 1) / 8] = (uint8_t)(1u << ((p->r - 1) % 8));
-    } else rng.bytes(buf, p->r_bytes);
-    bike_poly_from_bytes(p, a, buf);
+    tb::operand(p, rng, kind, a);
     check("random", v);
     rep.random++;
   }
