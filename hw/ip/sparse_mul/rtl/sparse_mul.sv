@@ -16,7 +16,7 @@
 //
 // One operation (doc/sparse_mul.md):
 //   1. positions: D positions in [0, R) (idx_valid_i/idx_ready_o), kept in a
-//      circular shift register (binary: stored as the rotation R - idx); a
+//      small memory per unit (binary: stored as the rotation R - idx); a
 //      position given with idx_en_i = 0 is a masked slot that adds nothing
 //      (the same cycles: bike_kem masks the e0 positions of function H);
 //   2. load: N words of a (in_valid_i/in_ready_o), written twice (a, and a
@@ -87,14 +87,13 @@ module sparse_mul #(
   state_e          state_q, state_d;
   logic [CntW-1:0] cnt_q, cnt_d;      // position / load word / round step t
   logic [CntW-1:0] rnd_q, rnd_d;      // round g
-  logic            shift_in, shift_round, ld_we, tail_we, issue;
+  logic            shift_in, ld_we, tail_we, issue;
 
   always_comb begin
     state_d     = state_q;
     cnt_d       = cnt_q;
     rnd_d       = rnd_q;
     shift_in    = 1'b0;
-    shift_round = 1'b0;
     ld_we       = 1'b0;
     tail_we     = 1'b0;
     issue       = 1'b0;
@@ -144,9 +143,8 @@ module sparse_mul #(
         issue = 1'b1;
         cnt_d = cnt_q + 1'b1;
         if (cnt_q == CntW'(N)) begin
-          cnt_d       = '0;
-          shift_round = 1'b1;
-          rnd_d       = rnd_q + 1'b1;
+          cnt_d = '0;
+          rnd_d = rnd_q + 1'b1;
           if (rnd_q == CntW'(G - 1)) begin
             state_d = StDrain;
           end
@@ -179,12 +177,17 @@ module sparse_mul #(
   end
 
   // ---------------------------------------------------------------------------
-  // Positions: circular shift register of DP slots (rotation amount + valid);
-  // slot u feeds unit u, a round shifts by P
+  // Positions: one small memory per unit (distributed RAM, asynchronous read);
+  // slot g P + u is entry g of unit u's memory, read in round g. Memories, not
+  // a shift register of G P slots: a shift register costs a flip-flop and a
+  // multiplexer per position bit.
   // ---------------------------------------------------------------------------
-  logic [PW-1:0] rot_q [DP];
-  logic          val_q [DP];
-  logic [PW-1:0] rot_in;
+  localparam int unsigned GW = (G > 1) ? $clog2(G) : 1;
+
+  logic [PW-1:0] rot_in, rot [P];
+  logic          val [P];
+  logic [GW-1:0] wr_g_q;                 // entry and unit of the next slot
+  logic [$clog2(P + 1)-1:0] wr_u_q;
 
   if (Counts) begin : gen_rot_upc
     assign rot_in = idx_i;
@@ -192,24 +195,33 @@ module sparse_mul #(
     assign rot_in = (idx_i == '0) ? '0 : PW'(R - 32'(idx_i));
   end
 
-  for (genvar i = 0; i < DP; i++) begin : gen_slot
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        rot_q[i] <= '0;
-        val_q[i] <= 1'b0;
-      end else if (shift_in) begin
-        if (i == DP - 1) begin
-          rot_q[i] <= (cnt_q < CntW'(D)) ? rot_in : '0;
-          val_q[i] <= (cnt_q < CntW'(D)) && idx_en_i;
-        end else begin
-          rot_q[i] <= rot_q[i + 1];
-          val_q[i] <= val_q[i + 1];
-        end
-      end else if (shift_round) begin
-        rot_q[i] <= rot_q[(i + P) % DP];
-        val_q[i] <= val_q[(i + P) % DP];
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wr_g_q <= '0;
+      wr_u_q <= '0;
+    end else if (state_q == StIdle) begin
+      wr_g_q <= '0;
+      wr_u_q <= '0;
+    end else if (shift_in) begin
+      if (wr_u_q == ($bits(wr_u_q))'(P - 1)) begin
+        wr_u_q <= '0;
+        wr_g_q <= wr_g_q + 1'b1;
+      end else begin
+        wr_u_q <= wr_u_q + 1'b1;
       end
     end
+  end
+
+  for (genvar u = 0; u < P; u++) begin : gen_pos
+    logic [PW:0] pos_mem [1 << GW];  // {valid, rotation}
+
+    always_ff @(posedge clk_i) begin
+      if (shift_in && wr_u_q == ($bits(wr_u_q))'(u)) begin
+        pos_mem[wr_g_q] <= (cnt_q < CntW'(D)) ? {idx_en_i, rot_in} : '0;
+      end
+    end
+
+    assign {val[u], rot[u]} = pos_mem[rnd_q[GW-1:0]];
   end
 
   // ---------------------------------------------------------------------------
@@ -270,7 +282,7 @@ module sparse_mul #(
     logic [W-1:0]  prev_rd_q;
     logic [W-1:0]  pair;
 
-    assign raddr[u] = AW'(rot_q[u][PW-1:LW]) + AW'(cnt_q);
+    assign raddr[u] = AW'(rot[u][PW-1:LW]) + AW'(cnt_q);
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
@@ -279,8 +291,8 @@ module sparse_mul #(
         prev_rd_q <= '0;
       end else begin
         if (issue) begin
-          sh_q    <= rot_q[u][LW-1:0];
-          val_u_q <= val_q[u];
+          sh_q    <= rot[u][LW-1:0];
+          val_u_q <= val[u];
         end
         prev_rd_q <= rdata[u];
       end
