@@ -248,6 +248,42 @@ module bike_kem
   logic            ok_all;
   assign ok_all = !diff_q && dec_ok_q && c0_ok_q;
 
+  // command decode: the first state of an operation, or why it is refused
+  err_e   cmd_err;
+  state_e cmd_first;
+
+  always_comb begin
+    cmd_err   = ErrNone;
+    cmd_first = StDone;
+    unique case (cmd_op_i)
+      OpKeygen: begin
+        cmd_first = StKgClear;
+        if (!Keygen)         cmd_err = ErrOp;
+        else if (!rand_ok_q) cmd_err = ErrRand;
+      end
+      OpEncaps: begin
+        cmd_first = StEnClear;
+        if (!Encaps)         cmd_err = ErrOp;
+        else if (!pk_ok_q)   cmd_err = ErrKey;
+        else if (!rand_ok_q) cmd_err = ErrRand;
+      end
+      OpDecaps: begin
+        cmd_first = StDeMul;
+        if (!Decaps)         cmd_err = ErrOp;
+        else if (!key_ok_q)  cmd_err = ErrKey;
+      end
+      OpLoad: begin
+        cmd_first = StLoad;
+        if (!obj_loadable(cmd_obj_i)) cmd_err = ErrObject;
+      end
+      OpStore: begin
+        cmd_first = StStore;
+        if (!obj_storable(cmd_obj_i)) cmd_err = ErrObject;
+      end
+      default: cmd_err = ErrOp;
+    endcase
+  end
+
   always_comb begin
     state_d    = state_q;
     obj_d      = obj_q;
@@ -270,69 +306,12 @@ module bike_kem
     unique case (state_q)
       StIdle: begin
         if (cmd_valid_i) begin
-          err_d  = ErrNone;
-          cnt_d  = '0;
-          ocnt_d = '0;
-          ph_d   = '0;
-          obj_d  = cmd_obj_i;
-          unique case (cmd_op_i)
-            OpKeygen: begin
-              if (!Keygen) begin
-                err_d   = ErrOp;
-                state_d = StDone;
-              end else if (!rand_ok_q) begin
-                err_d   = ErrRand;
-                state_d = StDone;
-              end else begin
-                state_d = StKgClear;
-              end
-            end
-            OpEncaps: begin
-              if (!Encaps) begin
-                err_d   = ErrOp;
-                state_d = StDone;
-              end else if (!pk_ok_q) begin
-                err_d   = ErrKey;
-                state_d = StDone;
-              end else if (!rand_ok_q) begin
-                err_d   = ErrRand;
-                state_d = StDone;
-              end else begin
-                state_d = StEnClear;
-              end
-            end
-            OpDecaps: begin
-              if (!Decaps) begin
-                err_d   = ErrOp;
-                state_d = StDone;
-              end else if (!key_ok_q) begin
-                err_d   = ErrKey;
-                state_d = StDone;
-              end else begin
-                state_d = StDeMul;
-              end
-            end
-            OpLoad: begin
-              if (!obj_loadable(cmd_obj_i)) begin
-                err_d   = ErrObject;
-                state_d = StDone;
-              end else begin
-                state_d = StLoad;
-              end
-            end
-            OpStore: begin
-              if (!obj_storable(cmd_obj_i)) begin
-                err_d   = ErrObject;
-                state_d = StDone;
-              end else begin
-                state_d = StStore;
-              end
-            end
-            default: begin
-              err_d   = ErrOp;
-              state_d = StDone;
-            end
-          endcase
+          err_d   = cmd_err;
+          state_d = (cmd_err != ErrNone) ? StDone : cmd_first;
+          cnt_d   = '0;
+          ocnt_d  = '0;
+          ph_d    = '0;
+          obj_d   = cmd_obj_i;
         end
       end
 
@@ -382,14 +361,17 @@ module bike_kem
       end
 
       // ---- KeyGen ----
-      StKgClear: begin
+      StKgClear, StEnClear: begin
         cnt_d = cnt_q + 1'b1;
-        if (cnt_q == CntW'(N - 1)) state_d = StKgSample;
+        if (cnt_q == CntW'(N - 1)) state_d = (state_q == StKgClear) ? StKgSample : StEnSample;
       end
 
-      StKgSample: begin
+      StKgSample, StEnSample, StDeSample: begin
         smp_start = go_q;
-        if ((smp_done || smp_done_q) && !rmw_q && !rmw_go) state_d = StKgInv;
+        if ((smp_done || smp_done_q) && !rmw_q && !rmw_go) begin
+          state_d = (state_q == StKgSample) ? StKgInv :
+                    (state_q == StEnSample) ? StEnHashL : StDeCmp;
+        end
       end
 
       StKgInv: begin
@@ -415,16 +397,6 @@ module bike_kem
       end
 
       // ---- Encaps ----
-      StEnClear: begin
-        cnt_d = cnt_q + 1'b1;
-        if (cnt_q == CntW'(N - 1)) state_d = StEnSample;
-      end
-
-      StEnSample: begin
-        smp_start = go_q;
-        if ((smp_done || smp_done_q) && !rmw_q && !rmw_go) state_d = StEnHashL;
-      end
-
       StEnHashL, StEnHashK, StDeHashL, StDeHashK: begin
         hs_start = go_q;
         if (hs_done) begin
@@ -444,11 +416,6 @@ module bike_kem
           ocnt_d  = '0;
           state_d = StDeHashL;
         end
-      end
-
-      StDeSample: begin
-        smp_start = go_q;
-        if ((smp_done || smp_done_q) && !rmw_q && !rmw_go) state_d = StDeCmp;
       end
 
       StDeCmp: begin  // read word cnt of B4 and B5; OR in the previous one
