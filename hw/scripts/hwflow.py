@@ -187,6 +187,22 @@ CORES = {
         },
         "defines": {"W": "TB_W", "P": "TB_P", "Counts": "TB_COUNTS"},
     },
+    # the decoder's unit: counts, then the product of the same positions with a
+    # second operand (Dual); simulated on its own, synthesised inside the decoder
+    "sparse_dual": {
+        "top": "sparse_mul",
+        "rtl": RAM + ["ip/sparse_mul/rtl/sparse_mul.sv"],
+        "tb": "ip/sparse_mul/dv/tb_sparse_mul.cpp",
+        "level_param": ("R", "D"),
+        "record": False,
+        "synth": {},
+        "presets": {
+            "small": {"W": 32, "P": 1, "Counts": 1, "Dual": 1},
+            "medium": {"W": 64, "P": 8, "Counts": 1, "Dual": 1},
+            "large": {"W": 64, "P": 36, "Counts": 1, "Dual": 1},
+        },
+        "defines": {"W": "TB_W", "P": "TB_P", "Counts": "TB_COUNTS", "Dual": "TB_DUAL"},
+    },
     # Black-Gray-Flip decoder on the sparse-dense units (issue 5)
     "bike_decoder": {
         "top": "bike_decoder",

@@ -6,15 +6,17 @@
 //   1. th = T(|s|) = max(floor((ThA + ThB |s|) / 10^8), ThMin) (a product and
 //      an 8-step restoring division, exactly libbike's integer formula), or
 //      th = (D + 1) / 2 + 1 for the black and gray steps;
-//   2. the unsatisfied-parity-check counts of h0 and of h1 on s: two integer
-//      sparse-dense units (sparse_mul, Counts = 1) fed with s from memory;
+//   2. the unsatisfied-parity-check counts of h0 and of h1 on s: one
+//      sparse-dense unit per block (sparse_mul, Counts = 1, Dual = 1) fed
+//      with s from memory;
 //   3. as the counts stream out: flip_b = (upc_b >= th) [& black_b or gray_b],
 //      e_b ^= flip_b; in the first step black_b = flip_b and
 //      gray_b = (upc_b >= th - tau) & ~flip_b are recorded;
 //   4. the syndrome is recomputed as in libbike, s = s0 + h0 e0 + h1 e1: the
-//      new e_b words stream straight into two binary sparse-dense units
-//      (sparse_mul, Counts = 0), whose results are XORed with s0 and written
-//      back as s, its weight counted on the way.
+//      new e_b words stream straight back into the same units as their second
+//      operand (the product h_b e_b on the shifters that just counted), whose
+//      results are XORed with s0 and written back as s, its weight counted on
+//      the way.
 // Positions stream in first (h0 then h1, D each), then s0 (N words); e0 then
 // e1 stream out (2N words) with ok_o = (final syndrome is zero).
 // cycles: doc/bike_decoder.md; independent of the data.
@@ -243,54 +245,34 @@ module bike_decoder
   );
 
   // ---------------------------------------------------------------------------
-  // Sparse-dense units
+  // Sparse-dense units: one per block, counts on s then the product h_b e_b
+  // (sparse_mul, Dual: one set of shifters for both)
   // ---------------------------------------------------------------------------
-  logic            up_in_ready [2], up_out_valid [2], up_out_last [2];
-  logic [W*K-1:0]  up_out [2];
-  logic            mu_in_ready [2], mu_out_valid [2], mu_out_last [2];
-  logic [W-1:0]    mu_out [2];
-  logic            up_in_valid, mu_in_valid;
-  logic [W-1:0]    up_in_data;
-  logic [W-1:0]    mu_in_data [2];
-  logic            up_busy [2], mu_busy [2], up_idx_ready [2], mu_idx_ready [2];
+  logic            un_in_ready [2], un_out_valid [2], un_out_last [2];
+  logic [W*K-1:0]  un_out [2];
+  logic            un_in_valid;
+  logic [W-1:0]    un_in_data [2];
+  logic            un_busy [2], un_idx_ready [2];
+  logic            counting_q;           // the units' outputs are counts
 
   for (genvar b = 0; b < 2; b++) begin : gen_units
     sparse_mul #(
-      .R (R), .D (D), .W (W), .P (P), .Counts (1'b1)
-    ) u_upc (
+      .R (R), .D (D), .W (W), .P (P), .Counts (1'b1), .Dual (1'b1)
+    ) u_unit (
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),
       .start_i     (units_start),
-      .busy_o      (up_busy[b]),
-      .idx_ready_o (up_idx_ready[b]),
+      .busy_o      (un_busy[b]),
+      .idx_ready_o (un_idx_ready[b]),
       .idx_valid_i (hv_q),
       .idx_i       (h_rd[b]),
       .idx_en_i    (1'b1),
-      .in_ready_o  (up_in_ready[b]),
-      .in_valid_i  (up_in_valid),
-      .in_data_i   (up_in_data),
-      .out_valid_o (up_out_valid[b]),
-      .out_data_o  (up_out[b]),
-      .out_last_o  (up_out_last[b])
-    );
-
-    sparse_mul #(
-      .R (R), .D (D), .W (W), .P (P), .Counts (1'b0)
-    ) u_mul (
-      .clk_i       (clk_i),
-      .rst_ni      (rst_ni),
-      .start_i     (units_start),
-      .busy_o      (mu_busy[b]),
-      .idx_ready_o (mu_idx_ready[b]),
-      .idx_valid_i (hv_q),
-      .idx_i       (h_rd[b]),
-      .idx_en_i    (1'b1),
-      .in_ready_o  (mu_in_ready[b]),
-      .in_valid_i  (mu_in_valid),
-      .in_data_i   (mu_in_data[b]),
-      .out_valid_o (mu_out_valid[b]),
-      .out_data_o  (mu_out[b]),
-      .out_last_o  (mu_out_last[b])
+      .in_ready_o  (un_in_ready[b]),
+      .in_valid_i  (un_in_valid),
+      .in_data_i   (un_in_data[b]),
+      .out_valid_o (un_out_valid[b]),
+      .out_data_o  (un_out[b]),
+      .out_last_o  (un_out_last[b])
     );
   end
 
@@ -301,7 +283,7 @@ module bike_decoder
   logic            s_re, sv_q;
   logic [W-1:0]    s_rd;
 
-  assign s_re = (state_q == StStep) && up_in_ready[0] && (srd_q < CntW'(N));
+  assign s_re = (state_q == StStep) && un_in_ready[0] && (srd_q < CntW'(N));
 
   always_comb begin
     srd_d = srd_q;
@@ -319,8 +301,6 @@ module bike_decoder
     end
   end
 
-  assign up_in_valid = sv_q;
-  assign up_in_data  = s_rd;
 
   // ---------------------------------------------------------------------------
   // counts -> flips, e, black/gray; new e -> binary units
@@ -333,7 +313,17 @@ module bike_decoder
   logic [W-1:0]    e_new [2], flip [2], gray [2];
   logic            c_re;
 
-  assign c_re = (state_q == StStep) && up_out_valid[0];
+  assign c_re = (state_q == StStep) && un_out_valid[0] && counting_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      counting_q <= 1'b0;
+    end else if (units_start) begin
+      counting_q <= 1'b1;
+    end else if (c_re && un_out_last[0]) begin
+      counting_q <= 1'b0;
+    end
+  end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -348,8 +338,8 @@ module bike_decoder
       c1_q   <= c_re;
       c1_w_q <= AW'(ucnt_q);
       if (c_re) begin
-        cnt_q1[0] <= up_out[0];
-        cnt_q1[1] <= up_out[1];
+        cnt_q1[0] <= un_out[0];
+        cnt_q1[1] <= un_out[1];
       end
     end
   end
@@ -394,10 +384,11 @@ module bike_decoder
       .re_i (c_re), .raddr_i (AW'(ucnt_q)), .rdata_o (gry_rd[b])
     );
 
-    assign mu_in_data[b] = e_new[b];
+    assign un_in_data[b] = sv_q ? s_rd : e_new[b];
   end
 
-  assign mu_in_valid = c1_q;
+  // the units take s, then (during their last round of counts) the new e_b
+  assign un_in_valid = sv_q || c1_q;
 
   // ---------------------------------------------------------------------------
   // binary units -> s = s0 + h0 e0 + h1 e1, weight
@@ -410,7 +401,7 @@ module bike_decoder
   logic [W-1:0]    s0_rd, s_new;
   logic            m_re;
 
-  assign m_re = (state_q == StStep) && mu_out_valid[0];
+  assign m_re = (state_q == StStep) && un_out_valid[0] && !counting_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -425,10 +416,10 @@ module bike_decoder
       else if (m_re)   mcnt_q <= mcnt_q + 1'b1;
       m1_q      <= m_re;
       m1_w_q    <= AW'(mcnt_q);
-      m1_last_q <= m_re && mu_out_last[0];
+      m1_last_q <= m_re && un_out_last[0];
       if (m_re) begin
-        m_q[0] <= mu_out[0];
-        m_q[1] <= mu_out[1];
+        m_q[0] <= un_out[0][W-1:0];
+        m_q[1] <= un_out[1][W-1:0];
       end
     end
   end
@@ -493,9 +484,7 @@ module bike_decoder
 
   // the units run in lockstep: these are the same as their [0] counterparts
   logic unused;
-  assign unused = ^{up_busy[0], up_busy[1], mu_busy[0], mu_busy[1], up_idx_ready[0],
-                    up_idx_ready[1], mu_idx_ready[0], mu_idx_ready[1], up_in_ready[1],
-                    up_out_valid[1], up_out_last[0], up_out_last[1], mu_in_ready[0],
-                    mu_in_ready[1], mu_out_valid[1], mu_out_last[1]};
+  assign unused = ^{un_busy[0], un_busy[1], un_idx_ready[0], un_idx_ready[1],
+                    un_in_ready[1], un_out_valid[1], un_out_last[1]};
 
 endmodule

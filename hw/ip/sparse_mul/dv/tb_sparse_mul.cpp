@@ -1,14 +1,18 @@
 // Testbench of sparse_mul, binary (TB_COUNTS = 0, against libbike's
-// bike_gf2x_mul_sparse) or integer (TB_COUNTS = 1, against bike_upc): every
-// result bit or count is compared, and every operation's cycle count with the
-// formula of doc/sparse_mul.md.
+// bike_gf2x_mul_sparse), integer (TB_COUNTS = 1, against bike_upc) or both
+// (TB_DUAL = 1: the counts on a, then the product of the same positions with a
+// second operand b, given as soon as the unit takes it): every result bit or
+// count is compared, and every operation's cycle count with the formula of
+// doc/sparse_mul.md.
 // Random inputs: D distinct positions (the first vectors include 0 and r-1),
 // dense operands uniform, all ones, single bits. KAT-derived inputs (per
 // record, the supports h0 and h1 of the secret key): binary c0 * h0 (the
 // decapsulation syndrome) and c0 * h1; integer the counts of h0 and of h1 on
 // the syndrome s = c0 h0, the first counts the BGF decoder computes.
 //
-// Parameters from the build: -D TB_W, TB_P, TB_COUNTS (R, D: -GR -GD).
+// KAT-derived in the dual mode: counts on s = c0 h0, then c0 h_b.
+//
+// Parameters from the build: -D TB_W, TB_P, TB_COUNTS, TB_DUAL (R, D: -GR -GD).
 #include <algorithm>
 #include <memory>
 
@@ -20,11 +24,15 @@
 #ifndef TB_W
 #error "TB_W, TB_P and TB_COUNTS must be defined by the build"
 #endif
+#ifndef TB_DUAL
+#define TB_DUAL 0
+#endif
 
-// doc/sparse_mul.md: cycles = G P + N + 1 + G (N + 1) + 2, G = ceil(D / P)
+// doc/sparse_mul.md: cycles = G P + N + 1 + G (N + 1) + 2, G = ceil(D / P);
+// dual (b given at once): G (N + 1) + 3 more to the product's last word
 static uint64_t formula(const bike_params *p) {
   uint64_t n = (p->r + TB_W - 1) / TB_W, g = (p->d + TB_P - 1) / TB_P;
-  return g * TB_P + n + 1 + g * (n + 1) + 2;
+  return g * TB_P + n + 1 + g * (n + 1) + 2 + (TB_DUAL ? g * (n + 1) + 3 : 0);
 }
 
 static unsigned kbits(uint32_t d) {
@@ -45,9 +53,10 @@ struct Dut {
   std::unique_ptr<Vsparse_mul> m;
   Dut() : ctx(new VerilatedContext), m(new Vsparse_mul(ctx.get())) { tb::reset(m.get()); }
 
-  // binary result in c (words), or counts in cnt
+  // binary result in c (words), or counts in cnt; dual: counts on a in cnt,
+  // then the product with b in c
   uint64_t run(const bike_params *p, uint64_t *c, uint8_t *cnt, const uint32_t *idx,
-               const uint64_t *a) {
+               const uint64_t *a, const uint64_t *b) {
     size_t nq = p->r_qwords, n = (p->r + TB_W - 1) / TB_W;
     std::memset(c, 0, sizeof(uint64_t) * (BIKE_MAX_QWORDS + 2));
     Vsparse_mul *d = m.get();
@@ -57,25 +66,35 @@ struct Dut {
     tb::tick(d);
     d->start_i = 0;
     uint64_t cycles = 0;
-    size_t ni = 0, ld = 0, out = 0;
+    size_t ni = 0, ld = 0, out = 0, lasts = 0;
+    const size_t nld = TB_DUAL ? 2 * n : n;  // words in (dual: a, then b)
     const unsigned k = kbits(p->d);
     for (;;) {
       bool ti = d->idx_ready_o && ni < p->d;
       if (ti) d->idx_i = idx[ni];
       d->idx_en_i = 1;
       d->idx_valid_i = ti;
-      bool ta = d->in_ready_o && ld < n;
-      if (ta) tbw::put(d->in_data_i, a, ld, nq);
+      bool ta = d->in_ready_o && ld < nld;
+      if (ta) {
+        if (ld < n) tbw::put(d->in_data_i, a, ld, nq);
+        else tbw::put(d->in_data_i, b, ld - n, nq);
+      }
       d->in_valid_i = ta;
       tb::tick(d);
       cycles++;
       if (ti) ni++;
       if (ta) ld++;
       if (d->out_valid_o) {
-        if (out >= n) {
+        if (out >= nld) {
           std::fprintf(stderr, "too many result words\n");
           std::exit(1);
         }
+#if TB_DUAL
+        if (out >= n) {  // the product: the low W bits of the counts' port
+          for (unsigned q = 0; q < (unsigned)TB_W / 32; q++)
+            tbw::set32(c, (TB_W / 32) * (out - n) + q, d->out_data_o[q]);
+        } else
+#endif
 #if TB_COUNTS
         for (unsigned b = 0; b < (unsigned)TB_W; b++) {
           size_t j = out * TB_W + b;
@@ -91,13 +110,13 @@ struct Dut {
 #endif
         out++;
       }
-      if (d->out_last_o) break;
+      if (d->out_last_o && ++lasts == (TB_DUAL ? 2u : 1u)) break;
       if (cycles > 10000000ull) {
         std::fprintf(stderr, "timeout\n");
         std::exit(1);
       }
     }
-    if (out != n || ld != n || ni != p->d) {
+    if (out != nld || ld != nld || ni != p->d) {
       std::fprintf(stderr, "stream length: %zu positions, %zu words in, %zu out\n", ni, ld, out);
       std::exit(1);
     }
@@ -122,16 +141,17 @@ int main(int argc, char **argv) {
   Dut dut;
   tb::Report rep;
   tb::Rng rng(args.seed);
-  static uint64_t a[BIKE_MAX_QWORDS + 2], got[BIKE_MAX_QWORDS + 2], exp[BIKE_MAX_QWORDS + 2];
+  static uint64_t a[BIKE_MAX_QWORDS + 2], b[BIKE_MAX_QWORDS + 2], got[BIKE_MAX_QWORDS + 2],
+      exp[BIKE_MAX_QWORDS + 2];
   static uint8_t gcnt[BIKE_MAX_R + 64], ecnt[BIKE_MAX_R + 64];
   std::vector<uint32_t> idx(p->d);
   const uint64_t want = formula(p);
-  const char *op = TB_COUNTS ? "upc" : "mul_sparse";
+  const char *op = TB_DUAL ? "upc_then_mul_sparse" : TB_COUNTS ? "upc" : "mul_sparse";
   unsigned fails = 0;
 
   auto check = [&](const char *what, unsigned vec) {
     std::memset(gcnt, 0xee, sizeof(gcnt));
-    uint64_t cyc = dut.run(p, got, gcnt, idx.data(), a);
+    uint64_t cyc = dut.run(p, got, gcnt, idx.data(), a, b);
     rep.cycle(op, cyc);
     if (cyc != want) {
       std::fprintf(stderr, "CYCLES %s vector %u: %llu, formula %llu\n", what, vec,
@@ -141,8 +161,9 @@ int main(int argc, char **argv) {
 #if TB_COUNTS
     bike_upc(p, ecnt, idx.data(), p->d, a);
     if (!tb::same_bytes(what, vec, gcnt, ecnt, p->r)) fails++;
-#else
-    bike_gf2x_mul_sparse(p, exp, idx.data(), p->d, a);
+#endif
+#if TB_DUAL || !TB_COUNTS
+    bike_gf2x_mul_sparse(p, exp, idx.data(), p->d, TB_DUAL ? b : a);
     if (!tb::same_words(what, vec, got, exp, p->r_qwords)) fails++;
 #endif
   };
@@ -162,6 +183,7 @@ int main(int argc, char **argv) {
     }
     unsigned kind = v < 8 ? v % 4 : 0;
     tb::operand(p, rng, kind, a);
+    if (TB_DUAL) tb::operand(p, rng, 3 - kind, b);
     check("random", v);
     rep.random++;
   }
@@ -180,14 +202,15 @@ int main(int argc, char **argv) {
       bike_poly_from_bytes(p, c0, rec["ct"].data());
       bike_poly_from_bytes(p, h0, sk + 8 * p->d);
       bike_gf2x_mul(p, s, c0, h0);
-      for (uint32_t b = 0; b < 2; b++) {
+      for (uint32_t blk = 0; blk < 2; blk++) {
         for (uint32_t i = 0; i < p->d; i++) {
-          const uint8_t *q = sk + 4 * (b * p->d + i);
+          const uint8_t *q = sk + 4 * (blk * p->d + i);
           idx[i] = (uint32_t)q[0] | (uint32_t)q[1] << 8 | (uint32_t)q[2] << 16 |
                    (uint32_t)q[3] << 24;
         }
         std::memcpy(a, TB_COUNTS ? s : c0, sizeof(uint64_t) * p->r_qwords);
-        check(b ? "kat h1" : "kat h0", used);
+        std::memcpy(b, c0, sizeof(uint64_t) * p->r_qwords);
+        check(blk ? "kat h1" : "kat h0", used);
         rep.kat++;
       }
       used++;

@@ -14,6 +14,13 @@
 // added into K-bit counters (integer), read-modify-write in an accumulator
 // memory of N words. The last round streams the result out as it is written.
 //
+//   Dual = 1 (with Counts = 1): after the counts, the binary product
+//                         c = (sum_i x^idx_i) * b of the same positions with a
+//                         second operand b, on the same units and accumulator
+//                         (the decoder's counts on s, then h e: the units'
+//                         shifters serve both, b loads into a second set of
+//                         copies while the last round of counts runs)
+//
 // One operation (doc/sparse_mul.md):
 //   1. positions: D positions in [0, R) (idx_valid_i/idx_ready_o), kept in a
 //      small memory per unit (binary: stored as the rotation R - idx); a
@@ -25,12 +32,16 @@
 //      counters of K bits, counter b of word w in bits bK..bK+K-1) stream out
 //      during the last round (out_valid_o, out_last_o; no back-pressure).
 // cycles = G P + N + 1 + G (N + 1) + 2, independent of the data.
+// Dual: the words of b are taken from the first cycle of the counts' rounds
+// on; the product's rounds start 2 cycles after the last word of b (and
+// after the counts' last word), its last word G (N + 1) + 2 cycles later.
 module sparse_mul #(
   parameter int unsigned R      = 12323,
   parameter int unsigned D      = 71,    // number of positions (row weight)
   parameter int unsigned W      = 64,
   parameter int unsigned P      = 8,     // shift-and-accumulate units, 1..D
   parameter bit          Counts = 1'b0,  // 0: XOR product, 1: integer counts
+  parameter bit          Dual   = 1'b0,  // 1 (Counts = 1): counts, then an XOR product
   // derived
   localparam int unsigned N    = (R + W - 1) / W,
   localparam int unsigned G    = (D + P - 1) / P,     // rounds
@@ -68,6 +79,7 @@ module sparse_mul #(
     assert (W == 32 || W == 64 || W == 128) else $error("W must be 32, 64 or 128");
     assert (P >= 1 && P <= D) else $error("P must be 1..D");
     assert (Sh != 0) else $error("R must not be a multiple of W");
+    assert (!Dual || Counts) else $error("Dual needs Counts = 1");
     assert (N + 1 < (1 << CntW) && G * P < (1 << CntW) && G < (1 << CntW))
       else $error("counters too narrow");
   end
@@ -81,13 +93,18 @@ module sparse_mul #(
     StLoad,
     StTail,
     StRun,
-    StDrain
+    StDrain,
+    StWait   // Dual: the counts are out; wait for the last word of b
   } state_e;
 
   state_e          state_q, state_d;
   logic [CntW-1:0] cnt_q, cnt_d;      // position / load word / round step t
   logic [CntW-1:0] rnd_q, rnd_d;      // round g
   logic            shift_in, ld_we, tail_we, issue;
+  // Dual: second operand b and the phase (0: counts, 1: product)
+  logic            bin, bin_q, bin_d;
+  logic            ld2_on_q, ld2_we, ld2_tail_q, ld2_done_q;
+  logic [CntW-1:0] ld2_q;
 
   always_comb begin
     state_d     = state_q;
@@ -98,13 +115,15 @@ module sparse_mul #(
     tail_we     = 1'b0;
     issue       = 1'b0;
     idx_ready_o = 1'b0;
-    in_ready_o  = 1'b0;
+    in_ready_o  = Dual && ld2_on_q;
+    bin_d       = bin_q;
 
     unique case (state_q)
       StIdle: begin
         if (start_i) begin
           state_d = StIdx;
           cnt_d   = '0;
+          bin_d   = 1'b0;
         end
       end
 
@@ -154,7 +173,16 @@ module sparse_mul #(
       StDrain: begin
         cnt_d = cnt_q + 1'b1;
         if (cnt_q == CntW'(1)) begin
-          state_d = StIdle;
+          state_d = (Dual && !bin_q) ? StWait : StIdle;
+        end
+      end
+
+      StWait: begin
+        if (ld2_tail_q || ld2_done_q) begin
+          state_d = StRun;
+          cnt_d   = '0;
+          rnd_d   = '0;
+          bin_d   = 1'b1;
         end
       end
 
@@ -169,10 +197,44 @@ module sparse_mul #(
       state_q <= StIdle;
       cnt_q   <= '0;
       rnd_q   <= '0;
+      bin_q   <= 1'b0;
     end else begin
       state_q <= state_d;
       cnt_q   <= cnt_d;
       rnd_q   <= rnd_d;
+      bin_q   <= bin_d;
+    end
+  end
+
+  // the phase: binary units always 1, counting units 0, Dual units as run
+  assign bin = Counts ? (Dual && bin_q) : 1'b1;
+
+  // Dual: b is taken while ld2_on_q (from the counts' rounds on), N words,
+  // then the last word of its second copy (ld2_tail_q)
+  assign ld2_we = Dual && ld2_on_q && in_valid_i;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ld2_on_q   <= 1'b0;
+      ld2_q      <= '0;
+      ld2_tail_q <= 1'b0;
+      ld2_done_q <= 1'b0;
+    end else begin
+      ld2_tail_q <= 1'b0;
+      if (state_q == StIdle) begin
+        ld2_on_q   <= 1'b0;
+        ld2_q      <= '0;
+        ld2_done_q <= 1'b0;
+      end else if (state_q == StTail) begin
+        ld2_on_q <= Dual;
+      end else if (ld2_we) begin
+        ld2_q <= ld2_q + 1'b1;
+        if (ld2_q == CntW'(N - 1)) begin
+          ld2_on_q   <= 1'b0;
+          ld2_tail_q <= 1'b1;
+        end
+      end
+      if (ld2_tail_q) ld2_done_q <= 1'b1;
     end
   end
 
@@ -221,35 +283,50 @@ module sparse_mul #(
       end
     end
 
-    assign {val[u], rot[u]} = pos_mem[rnd_q[GW-1:0]];
+    logic [PW-1:0] pos;
+    assign {val[u], pos} = pos_mem[rnd_q[GW-1:0]];
+    if (Dual) begin : gen_dual_rot  // stored as idx; the product rotates by R - idx
+      assign rot[u] = (bin && pos != '0) ? PW'(R - 32'(pos)) : pos;
+    end else begin : gen_rot
+      assign rot[u] = pos;
+    end
   end
 
   // ---------------------------------------------------------------------------
   // Doubled operand copies: A[k] = a_k (k < N-1), A[N-1] = a_(N-1) | a_0 << Sh,
   // A[N-1+k] = a_k << Sh | a_(k-1) >> (W-Sh) (k >= 1), A[2N-1] = a_(N-1) >> (W-Sh)
   // ---------------------------------------------------------------------------
-  logic [W-1:0]  first_q, prev_q;       // a_0 and the previous load word
-  logic          wa_en, wb_en;
-  logic [AW-1:0] wa_addr, wb_addr;
-  logic [W-1:0]  wa_data, wb_data;
+  // (Dual: the same writes into the second set of copies for b, from ld2_q)
+  logic [W-1:0]    first_q, prev_q;     // word 0 and the previous load word
+  logic            wr_word, wr_tail;
+  logic [CntW-1:0] wr_k;
+  logic            wa_en, wb_en;
+  logic [AW-1:0]   wa_addr, wb_addr;
+  logic [W-1:0]    wa_data, wb_data;
+
+  logic wr_b;  // 1: the writes go to the copies of b
+  assign wr_b    = ld2_on_q || ld2_tail_q;
+  assign wr_word = ld_we || ld2_we;
+  assign wr_tail = tail_we || ld2_tail_q;
+  assign wr_k    = wr_b ? ld2_q : cnt_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       first_q <= '0;
       prev_q  <= '0;
-    end else if (ld_we) begin
+    end else if (wr_word) begin
       prev_q <= in_data_i;
-      if (cnt_q == '0) first_q <= in_data_i;
+      if (wr_k == '0) first_q <= in_data_i;
     end
   end
 
   always_comb begin
-    wa_en   = ld_we;
-    wa_addr = AW'(cnt_q);
-    wa_data = (cnt_q == CntW'(N - 1)) ? (in_data_i | (first_q << Sh)) : in_data_i;
-    wb_en   = (ld_we && cnt_q != '0) || tail_we;
-    wb_addr = AW'(CntW'(N - 1) + cnt_q);
-    wb_data = tail_we ? (prev_q >> (W - Sh)) : ((in_data_i << Sh) | (prev_q >> (W - Sh)));
+    wa_en   = wr_word;
+    wa_addr = AW'(wr_k);
+    wa_data = (wr_k == CntW'(N - 1)) ? (in_data_i | (first_q << Sh)) : in_data_i;
+    wb_en   = (wr_word && wr_k != '0) || wr_tail;
+    wb_addr = AW'(CntW'(N - 1) + wr_k);
+    wb_data = wr_tail ? (prev_q >> (W - Sh)) : ((in_data_i << Sh) | (prev_q >> (W - Sh)));
   end
 
   // ---------------------------------------------------------------------------
@@ -302,36 +379,55 @@ module sparse_mul #(
     assign win[u] = val_u_q ? pair : '0;
   end
 
-  for (genvar c = 0; c < NC; c++) begin : gen_copy
-    logic          b_en;
-    logic [AW-1:0] b_raddr;
-    logic [W-1:0]  b_rd;
-    if (2 * c + 1 < P) begin : gen_pair
-      assign b_raddr          = raddr[2 * c + 1];
-      assign rdata[2 * c + 1] = b_rd;
-    end else begin : gen_single
-      assign b_raddr = '0;
-      logic unused_b_rd;
-      assign unused_b_rd = ^b_rd;
-    end
-    assign b_en = wb_en || (issue && (2 * c + 1 < P));
+  // Dual: a second set of copies for b; the phase selects the set read
+  localparam int unsigned NB = Dual ? 2 : 1;
+  logic [W-1:0] rdata_bank [NB][P];
 
-    bike_ram_tdp #(
-      .Width (W),
-      .Depth (2 * N)
-    ) u_copy (
-      .clk_i     (clk_i),
-      .a_en_i    (wa_en || issue),
-      .a_we_i    (wa_en),
-      .a_addr_i  (wa_en ? wa_addr : raddr[2 * c]),
-      .a_wdata_i (wa_data),
-      .a_rdata_o (rdata[2 * c]),
-      .b_en_i    (b_en),
-      .b_we_i    (wb_en),
-      .b_addr_i  (wb_en ? wb_addr : b_raddr),
-      .b_wdata_i (wb_data),
-      .b_rdata_o (b_rd)
-    );
+  for (genvar k = 0; k < NB; k++) begin : gen_bank
+    logic wa_en_k, wb_en_k, rd_k;
+    assign wa_en_k = wa_en && (wr_b == (k == 1));
+    assign wb_en_k = wb_en && (wr_b == (k == 1));
+    assign rd_k    = issue && (!Dual || bin == (k == 1));
+
+    for (genvar c = 0; c < NC; c++) begin : gen_copy
+      logic          b_en;
+      logic [AW-1:0] b_raddr;
+      logic [W-1:0]  b_rd;
+      if (2 * c + 1 < P) begin : gen_pair
+        assign b_raddr                   = raddr[2 * c + 1];
+        assign rdata_bank[k][2 * c + 1] = b_rd;
+      end else begin : gen_single
+        assign b_raddr = '0;
+        logic unused_b_rd;
+        assign unused_b_rd = ^b_rd;
+      end
+      assign b_en = wb_en_k || (rd_k && (2 * c + 1 < P));
+
+      bike_ram_tdp #(
+        .Width (W),
+        .Depth (2 * N)
+      ) u_copy (
+        .clk_i     (clk_i),
+        .a_en_i    (wa_en_k || rd_k),
+        .a_we_i    (wa_en_k),
+        .a_addr_i  (wa_en_k ? wa_addr : raddr[2 * c]),
+        .a_wdata_i (wa_data),
+        .a_rdata_o (rdata_bank[k][2 * c]),
+        .b_en_i    (b_en),
+        .b_we_i    (wb_en_k),
+        .b_addr_i  (wb_en_k ? wb_addr : b_raddr),
+        .b_wdata_i (wb_data),
+        .b_rdata_o (b_rd)
+      );
+    end
+  end
+
+  for (genvar u = 0; u < P; u++) begin : gen_rdata
+    if (Dual) begin : gen_sel
+      assign rdata[u] = bin ? rdata_bank[NB - 1][u] : rdata_bank[0][u];
+    end else begin : gen_one
+      assign rdata[u] = rdata_bank[0][u];
+    end
   end
 
   // ---------------------------------------------------------------------------
@@ -342,23 +438,24 @@ module sparse_mul #(
   logic           s2_valid_q, s2_first_q, s2_last_q;
   logic [MW-1:0]  s2_w_q;
 
-  if (Counts) begin : gen_cnt
-    always_comb begin
-      comb_d = '0;
+  logic cnt_phase;  // counts (integer units; Dual units before the product)
+  assign cnt_phase = Counts && !bin;
+
+  always_comb begin
+    logic [CW-1:0] c;
+    comb_d = '0;
+    c      = '0;
+    if (cnt_phase) begin
       for (int unsigned b = 0; b < W; b++) begin
-        logic [CW-1:0] c;
         c = '0;
         for (int unsigned u = 0; u < P; u++) begin
           c = c + CW'(win[u][b]);
         end
         comb_d[b * K +: K] = K'(c);
       end
-    end
-  end else begin : gen_xor
-    always_comb begin
-      comb_d = '0;
+    end else begin
       for (int unsigned u = 0; u < P; u++) begin
-        comb_d = comb_d ^ win[u];
+        comb_d[W-1:0] = comb_d[W-1:0] ^ win[u];
       end
     end
   end
@@ -400,19 +497,19 @@ module sparse_mul #(
   );
 
   // result bits >= R (last word) read the operand beyond its copies: cleared
-  assign last_mask = Counts ? OW'((OW'(1) << (Sh * K)) - OW'(1)) :
-                              OW'((OW'(1) << Sh) - OW'(1));
+  assign last_mask = cnt_phase ? OW'((OW'(1) << (Sh * K)) - OW'(1)) :
+                                 OW'((OW'(1) << Sh) - OW'(1));
 
   always_comb begin
     logic [OW-1:0] base, sum;
     base = s2_first_q ? '0 : acc_rd;
-    if (Counts) begin
-      sum = '0;
+    sum  = '0;
+    if (cnt_phase) begin
       for (int unsigned b = 0; b < W; b++) begin
         sum[b * K +: K] = base[b * K +: K] + comb_q[b * K +: K];
       end
     end else begin
-      sum = base ^ comb_q;
+      sum[W-1:0] = base[W-1:0] ^ comb_q[W-1:0];
     end
     acc_new = (s2_w_q == MW'(N - 1)) ? (sum & last_mask) : sum;
   end
