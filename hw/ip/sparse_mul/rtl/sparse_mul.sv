@@ -51,6 +51,7 @@ module sparse_mul #(
   localparam int unsigned NC   = (P + 1) / 2,         // operand copies
   localparam int unsigned Sh   = R % W,
   localparam int unsigned LW   = $clog2(W),
+  localparam int unsigned ND   = (LW + 1) / 2,        // 2-bit digits of a shift
   localparam int unsigned PW   = $clog2(R),
   localparam int unsigned AW   = $clog2(2 * N),       // copy address
   localparam int unsigned MW   = (N > 1) ? $clog2(N) : 1,
@@ -375,7 +376,23 @@ module sparse_mul #(
       end
     end
 
-    assign pair   = W'({rdata[u], prev_rd_q} >> sh_q);
+    // the 2W -> W funnel shift in stages of 4:1 multiplexers (one LUT6 per
+    // bit and stage; a plain >> maps to 2:1 stages, one LUT3 per bit each)
+    always_comb begin
+      logic [2*W-1:0]  x;
+      logic [2*ND-1:0] sh;
+      x  = {rdata[u], prev_rd_q};
+      sh = (2 * ND)'(sh_q);
+      for (int j = ND - 1; j >= 0; j--) begin
+        unique case (sh[2 * j +: 2])
+          2'd0:    x = x;
+          2'd1:    x = x >> (1 << (2 * j));
+          2'd2:    x = x >> (2 << (2 * j));
+          default: x = x >> (3 << (2 * j));
+        endcase
+      end
+      pair = x[W-1:0];
+    end
     assign win[u] = val_u_q ? pair : '0;
   end
 
