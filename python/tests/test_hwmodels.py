@@ -9,6 +9,7 @@ import pytest
 
 from bikeco.errors import BikecoError
 from bikeco.hwmodels import (
+    LEAF_TARGETS,
     bikeco_units,
     coverage,
     load_records,
@@ -118,3 +119,14 @@ def test_coverage(fixtures: Path) -> None:
     assert "bikeco:testmul:medium" in cov["encaps.multiplication"]
     ours = coverage(bikeco_units(fixtures / "hw_results", 1), ["decaps.decoding"])
     assert ours["decaps.decoding"] == []
+
+
+def test_coverage_of_a_primitive_core_stays_in_its_primitive() -> None:
+    rec = _good()
+    rec.update(core="server", cycles={"encaps": 15077})
+    server = unit_from_record(parse_record(rec, "s"), "s", None)
+    cov = coverage([server], list(LEAF_TARGETS))
+    covered = {t for t, names in cov.items() if names}
+    assert covered == {t for t in LEAF_TARGETS if t.startswith("encaps.")}
+    assert "encaps.multiplication" in covered and "encaps.l_function" in covered
+    assert not any(t.endswith((".inversion", ".decoding")) for t in covered)

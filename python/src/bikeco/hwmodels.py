@@ -49,6 +49,11 @@ RECORD_OP_TARGETS: dict[str, tuple[str, ...]] = {
     "encaps": ("encaps",),
     "decaps": ("decaps",),
 }
+# The operations BIKE's primitives are made of (primitive.operation), as the records serve them:
+# KeyGen has no decoding, Encaps no inversion.
+LEAF_TARGETS: tuple[str, ...] = tuple(
+    sorted({t for ts in RECORD_OP_TARGETS.values() for t in ts if "." in t})
+)
 # Operations a record may give that are steps inside a target rather than a target themselves.
 RECORD_OPS_INTERNAL: tuple[str, ...] = ("sqr_k", "mul_sparse", "upc", "shake256_block")
 

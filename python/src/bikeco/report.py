@@ -28,6 +28,7 @@ from bikeco.devices import RESOURCES, Device, DeviceCatalog
 from bikeco.errors import BikecoError
 from bikeco.explore import Plan, explore, pareto_front
 from bikeco.hwmodels import (
+    LEAF_TARGETS,
     RECORD_OP_TARGETS,
     HwUnit,
     coverage,
@@ -503,12 +504,10 @@ def _hw_section(
         rows,
     )
     l1 = [u for u, (_, r) in zip(units, recs, strict=True) if r["level"] == 1]
-    targets = [f"{p}.{op}" for p in PRIMITIVES for op in OP_CLASS if op != "other"]
-    cov = coverage(l1, targets)
-    classes: dict[str, list[str]] = {}
+    cov = coverage(l1, list(LEAF_TARGETS))
+    classes: dict[str, list[str]] = {c: [] for c in OP_CLASS.values() if c != "other"}
     for t, names in cov.items():
         cls = OP_CLASS[t.split(".")[1]]
-        classes.setdefault(cls, [])
         classes[cls] += [n for n in names if n not in classes[cls]]
     rows = [
         [cls, ", ".join(n) if n else "not yet: stays in software (or seed 000 module)"]
