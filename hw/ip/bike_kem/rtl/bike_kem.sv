@@ -360,7 +360,7 @@ module bike_kem
         end
       end
 
-      // ---- KeyGen ----
+      // ---- the primitives' steps (an arm may serve two or three of them) ----
       StKgClear, StEnClear: begin
         cnt_d = cnt_q + 1'b1;
         if (cnt_q == CntW'(N - 1)) state_d = (state_q == StKgClear) ? StKgSample : StEnSample;
@@ -378,10 +378,7 @@ module bike_kem
         inv_start = go_q;
         drd_start = go_q;
         if (inv_out_valid) ocnt_d = ocnt_q + 1'b1;
-        if (inv_out_valid && inv_out_last) begin
-          ocnt_d  = '0;
-          state_d = StKgMul;
-        end
+        if (inv_out_valid && inv_out_last) state_d = StKgMul;
       end
 
       StKgMul, StEnMul, StDeMul: begin
@@ -390,13 +387,11 @@ module bike_kem
         drd_start = go_q;
         if (sp_out_valid) ocnt_d = ocnt_q + 1'b1;
         if (sp_out_valid && sp_out_last) begin
-          ocnt_d  = '0;
           state_d = (state_q == StKgMul) ? StWipe :
                     (state_q == StEnMul) ? StEnHashK : StDeDecode;
         end
       end
 
-      // ---- Encaps ----
       StEnHashL, StEnHashK, StDeHashL, StDeHashK: begin
         hs_start = go_q;
         if (hs_done) begin
@@ -405,17 +400,13 @@ module bike_kem
         end
       end
 
-      // ---- Decaps ----
       StDeDecode: begin
         dec_start = go_q;
         prd_start = go_q;
         drd_start = go_q;
         prd_count = CntW'(2 * D);
         if (dec_out_valid) ocnt_d = ocnt_q + 1'b1;
-        if (dec_out_valid && dec_out_last) begin
-          ocnt_d  = '0;
-          state_d = StDeHashL;
-        end
+        if (dec_out_valid && dec_out_last) state_d = StDeHashL;
       end
 
       StDeCmp: begin  // read word cnt of B4 and B5; OR in the previous one
@@ -438,8 +429,9 @@ module bike_kem
 
     // counters restart with every state
     if (state_d != state_q && state_q != StIdle) begin
-      cnt_d = '0;
-      ph_d  = '0;
+      cnt_d  = '0;
+      ocnt_d = '0;
+      ph_d   = '0;
     end
   end
 
