@@ -34,14 +34,14 @@ BREAKDOWN_NAMES = {
 
 Key = tuple[int, str]  # (level, back end)
 Best = dict[Key, dict[str, tuple[float, float, int, int]]]
-Parts = dict[Key, dict[str, list[str]]]
+Layout = dict[str, list[str]]  # primitive -> the parts of its breakdown
 
 
-def combine(paths: list[str]) -> tuple[Best, Parts]:
-    """(level, backend) -> item -> (median_ns, p90_ns, median_ticks, runs)
-    and (level, backend) -> primitive -> the parts of its breakdown."""
+def combine(paths: list[str]) -> tuple[Best, Layout]:
+    """(level, backend) -> item -> (median_ns, p90_ns, median_ticks, runs),
+    and the breakdown's layout (`bike bench` writes the same in every result)."""
     best: Best = {}
-    parts: Parts = {}
+    layout: Layout = {}
     for path in paths:
         with open(path, encoding="utf-8") as f:
             record = json.load(f)
@@ -56,8 +56,8 @@ def combine(paths: list[str]) -> tuple[Best, Parts]:
                                   (old[3] if old else 0) + 1)
                 else:
                     slot[name] = (*old[:3], old[3] + 1)
-            parts.setdefault(key, {p: list(res["breakdown"][p]) for p in PRIMITIVES})
-    return best, parts
+            layout = layout or {p: list(res["breakdown"][p]) for p in PRIMITIVES}
+    return best, layout
 
 
 def us(ns: float) -> str:
@@ -65,7 +65,7 @@ def us(ns: float) -> str:
 
 
 def main(paths: list[str]) -> None:
-    best, parts = combine(paths)
+    best, layout = combine(paths)
     keys = sorted(best, key=lambda k: (k[0], list(dict.fromkeys(b for _, b in best)).index(k[1])))
     print("### Medians per primitive\n")
     print("Microseconds: median (90th percentile), and the median in thousands of TSC ticks;"
@@ -113,7 +113,7 @@ def main(paths: list[str]) -> None:
     print("| primitive | operation | " + " | ".join(f"{b} L{lv}" for lv, b in cols) + " |")
     print("|---|---|" + "---|" * len(cols))
     for p in PRIMITIVES:
-        for op in parts[cols[0]][p]:
+        for op in layout[p]:
             cells = []
             for key in cols:
                 total = sum(best[key][q][0] for q in PRIMITIVES)
