@@ -179,7 +179,7 @@ module sparse_mul #(
       end
 
       StWait: begin
-        if (ld2_tail_q || ld2_done_q) begin
+        if (ld2_done_q) begin
           state_d = StRun;
           cnt_d   = '0;
           rnd_d   = '0;
@@ -211,7 +211,8 @@ module sparse_mul #(
   assign bin = Counts ? (Dual && bin_q) : 1'b1;
 
   // Dual: b is taken while ld2_on_q (from the counts' rounds on), N words,
-  // then the last word of its second copy (ld2_tail_q)
+  // then the last word of its second copy (ld2_tail_q); ld2_done_q holds
+  // from then until the unit is idle again
   assign ld2_we = Dual && ld2_on_q && in_valid_i;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -233,9 +234,9 @@ module sparse_mul #(
         if (ld2_q == CntW'(N - 1)) begin
           ld2_on_q   <= 1'b0;
           ld2_tail_q <= 1'b1;
+          ld2_done_q <= 1'b1;
         end
       end
-      if (ld2_tail_q) ld2_done_q <= 1'b1;
     end
   end
 
@@ -252,10 +253,16 @@ module sparse_mul #(
   logic [GW-1:0] wr_g_q;                 // entry and unit of the next slot
   logic [$clog2(P + 1)-1:0] wr_u_q;
 
+  // A binary product rotates by R - idx (0 for idx = 0): stored so by
+  // binary units, applied at the read by Dual units (which count first).
+  function automatic logic [PW-1:0] rot_of(logic [PW-1:0] idx);
+    return (idx == '0) ? '0 : PW'(R - 32'(idx));
+  endfunction
+
   if (Counts) begin : gen_rot_upc
     assign rot_in = idx_i;
   end else begin : gen_rot_bin
-    assign rot_in = (idx_i == '0) ? '0 : PW'(R - 32'(idx_i));
+    assign rot_in = rot_of(idx_i);
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -286,8 +293,8 @@ module sparse_mul #(
 
     logic [PW-1:0] pos;
     assign {val[u], pos} = pos_mem[rnd_q[GW-1:0]];
-    if (Dual) begin : gen_dual_rot  // stored as idx; the product rotates by R - idx
-      assign rot[u] = (bin && pos != '0) ? PW'(R - 32'(pos)) : pos;
+    if (Dual) begin : gen_dual_rot  // stored as idx
+      assign rot[u] = bin ? rot_of(pos) : pos;
     end else begin : gen_rot
       assign rot[u] = pos;
     end
