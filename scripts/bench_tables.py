@@ -7,6 +7,7 @@ Several runs taken one after the other are combined per (level, back end,
 item) by the lowest median (and the p90 of that run): on a shared machine the
 lowest median is the one least disturbed by other work.
 """
+
 import json
 import sys
 
@@ -21,14 +22,22 @@ GOAL = {"keygen": 1.5, "encaps": 1.2, "decaps": 1.5}
 PRIMITIVES = ["keygen", "encaps", "decaps"]
 # The operation item (bike bench) behind each part of the breakdown.
 BREAKDOWN_ITEM = {
-    "prng": "sample_keygen", "inversion": "gf2x_inv", "multiplication": "gf2x_mul",
-    "h_function": "function_h", "l_function": "function_l", "k_function": "function_k",
+    "prng": "sample_keygen",
+    "inversion": "gf2x_inv",
+    "multiplication": "gf2x_mul",
+    "h_function": "function_h",
+    "l_function": "function_l",
+    "k_function": "function_k",
     "decoding": "decode",
 }
 BREAKDOWN_NAMES = {
-    "prng": "PRNG (sampling h0, h1)", "inversion": "Inversion",
-    "multiplication": "Multiplication", "h_function": "H function",
-    "l_function": "L function", "k_function": "K function", "decoding": "Decoding",
+    "prng": "PRNG (sampling h0, h1)",
+    "inversion": "Inversion",
+    "multiplication": "Multiplication",
+    "h_function": "H function",
+    "l_function": "L function",
+    "k_function": "K function",
+    "decoding": "Decoding",
 }
 
 
@@ -52,8 +61,12 @@ def combine(paths: list[str]) -> tuple[Best, Layout]:
             for name, t in items.items():
                 old = slot.get(name)
                 if old is None or t["median_ns"] < old[0]:
-                    slot[name] = (t["median_ns"], t["p90_ns"], t["median_ticks"],
-                                  (old[3] if old else 0) + 1)
+                    slot[name] = (
+                        t["median_ns"],
+                        t["p90_ns"],
+                        t["median_ticks"],
+                        (old[3] if old else 0) + 1,
+                    )
                 else:
                     slot[name] = (*old[:3], old[3] + 1)
             layout = layout or {p: list(res["breakdown"][p]) for p in PRIMITIVES}
@@ -68,10 +81,14 @@ def main(paths: list[str]) -> None:
     best, layout = combine(paths)
     keys = sorted(best, key=lambda k: (k[0], list(dict.fromkeys(b for _, b in best)).index(k[1])))
     print("### Medians per primitive\n")
-    print("Microseconds: median (90th percentile), and the median in thousands of TSC ticks;"
-          " lowest median over the runs.\n")
-    print("| level | back end | runs | keygen | encaps | decaps | keygen kticks | encaps kticks"
-          " | decaps kticks |")
+    print(
+        "Microseconds: median (90th percentile), and the median in thousands of TSC ticks;"
+        " lowest median over the runs.\n"
+    )
+    print(
+        "| level | back end | runs | keygen | encaps | decaps | keygen kticks | encaps kticks"
+        " | decaps kticks |"
+    )
     print("|---|---|---|---|---|---|---|---|---|")
     for level, backend in keys:
         row = best[(level, backend)]
@@ -80,10 +97,14 @@ def main(paths: list[str]) -> None:
         print(f"| L{level} | {backend} | {row['keygen'][3]} | " + " | ".join(cells + ticks) + " |")
 
     print("\n### Beside the fastest public BIKE software, and the goal\n")
-    print("Ratio = reference median / our median (higher is better for us); goal: 1.5x for"
-          " keygen and decaps, 1.2x for encaps.\n")
-    print("| level | back end | keygen ref / ours | ratio | encaps ref / ours | ratio"
-          " | decaps ref / ours | ratio |")
+    print(
+        "Ratio = reference median / our median (higher is better for us); goal: 1.5x for"
+        " keygen and decaps, 1.2x for encaps.\n"
+    )
+    print(
+        "| level | back end | keygen ref / ours | ratio | encaps ref / ours | ratio"
+        " | decaps ref / ours | ratio |"
+    )
     print("|---|---|---|---|---|---|---|---|")
     for level, backend in keys:
         if backend == "portable":
@@ -107,8 +128,10 @@ def main(paths: list[str]) -> None:
         print(f"| L{level} | {backend} | " + " | ".join(us(row[o][0]) for o in ops) + " |")
 
     print("\n### Where the time goes (the form of seed 001, Table 2)\n")
-    print("Share of keygen + encaps + decaps time per operation, all from the lowest medians"
-          " above (an operation is timed on its own, so shares need not add up to 100 %).\n")
+    print(
+        "Share of keygen + encaps + decaps time per operation, all from the lowest medians"
+        " above (an operation is timed on its own, so shares need not add up to 100 %).\n"
+    )
     cols = keys
     print("| primitive | operation | " + " | ".join(f"{b} L{lv}" for lv, b in cols) + " |")
     print("|---|---|" + "---|" * len(cols))

@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Recompute libbike's magic constants from the derivations in their comments
 and compare them with the tables in the C sources (run by ctest)."""
+
 import re
 import sys
 from fractions import Fraction
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-failures = []
+failures: list[str] = []
 checks = 0
 
 
@@ -50,8 +51,11 @@ check("keccak_rho", c_array(keccak, "keccak_rho"), rho)
 # BGF thresholds: a and b of spec 5.1 as exact fractions over 10^8.
 params = (ROOT / "lib/src/common/params.c").read_text()
 levels = re.findall(r"LEVEL\((\d), (\d+)u, (\d+)u, (\d+)u, (\d+)u, (\d+)u, (\d+)u\)", params)
-spec = {"1": ("13.530", "0.0069722", 36), "3": ("15.2588", "0.005265", 52),
-        "5": ("17.8785", "0.00402312", 69)}
+spec = {
+    "1": ("13.530", "0.0069722", 36),
+    "3": ("15.2588", "0.005265", 52),
+    "5": ("17.8785", "0.00402312", 69),
+}
 check("levels in params.c", sorted(lv[0] for lv in levels), ["1", "3", "5"])
 for lv, _r, _d, _t, a, b, th_min in levels:
     sa, sb, smin = spec[lv]
