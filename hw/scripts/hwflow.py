@@ -201,7 +201,14 @@ CORES = {
             "medium": {"W": 64, "P": 8, "Counts": 1, "Dual": 1},
             "large": {"W": 64, "P": 36, "Counts": 1, "Dual": 1},
         },
-        "defines": {"W": "TB_W", "P": "TB_P", "Counts": "TB_COUNTS", "Dual": "TB_DUAL"},
+        # b over the copies of a once the counts are out (the KEM's small and
+        # medium decoders)
+        "sweep": {
+            "p1nopf": {"W": 64, "P": 1, "Counts": 1, "Dual": 1, "Prefetch": 0},
+            "p4nopf": {"W": 64, "P": 4, "Counts": 1, "Dual": 1, "Prefetch": 0},
+        },
+        "defines": {"W": "TB_W", "P": "TB_P", "Counts": "TB_COUNTS", "Dual": "TB_DUAL",
+                    "Prefetch": "TB_PREFETCH"},
     },
     # Black-Gray-Flip decoder on the sparse-dense units (issue 5)
     "bike_decoder": {
@@ -215,7 +222,11 @@ CORES = {
             "medium": {"W": 64, "P": 8},
             "large": {"W": 64, "P": 36},
         },
-        "defines": {"W": "TB_W", "P": "TB_P"},
+        "sweep": {  # the KEM's decoders: small (P = 2) and medium (P = 4), no prefetch
+            "p2nopf": {"W": 64, "P": 2, "Prefetch": 0},
+            "p4nopf": {"W": 64, "P": 4, "Prefetch": 0},
+        },
+        "defines": {"W": "TB_W", "P": "TB_P", "Prefetch": "TB_PREFETCH"},
     },
 }
 
@@ -239,16 +250,17 @@ KEM_RTL = RAM + [
     "ip/bike_kem/rtl/bike_kem_axi.sv",
 ]
 KEM_PRESETS = {
-    # fits a Zynq-7020 or an Artix-7 75T whole (full shape: about 36,000 LUT);
-    # one 64 x 64 Comba engine in the inversion, 2 units per decoder multiplier
+    # fits a Zynq-7020 or an Artix-7 50T whole (full shape: about 25,500 LUT);
+    # one 64 x 64 Comba engine in the inversion, 2 units per decoder multiplier,
+    # the decoder's units with one operand set (no prefetch)
     "small": {"RoundsPerCycle": 1, "InvE": 8, "InvKaratsubaLevels": 3, "InvParallelLevels": 0,
-              "SparseP": 4, "DecoderP": 2},
-    # fits a Zynq-7020 or an Artix-7 100T whole (about 47,000 LUT)
+              "SparseP": 4, "DecoderP": 2, "DecoderPrefetch": 0},
+    # fits a Zynq-7020 or an Artix-7 75T whole (about 30,500 LUT)
     "medium": {"RoundsPerCycle": 1, "InvE": 16, "InvKaratsubaLevels": 2, "InvParallelLevels": 1,
-               "SparseP": 8, "DecoderP": 4},
-    # fits an Artix-7 200T whole (about 103,000 LUT)
+               "SparseP": 8, "DecoderP": 4, "DecoderPrefetch": 0},
+    # fits an Artix-7 200T whole (about 68,000 LUT)
     "large": {"RoundsPerCycle": 2, "InvE": 64, "InvKaratsubaLevels": 3, "InvParallelLevels": 2,
-              "SparseP": 16, "DecoderP": 16},
+              "SparseP": 16, "DecoderP": 16, "DecoderPrefetch": 1},
 }
 KEM_SHAPES = {
     "bike_kem_keygen": (1, 0, 0),
@@ -400,7 +412,7 @@ def build_sim(core, preset, level, jobs=JOBS):
         [os.path.join(d, h) for d in incs for h in os.listdir(d) if h.endswith(".h")]
     if os.path.exists(exe) and all(os.path.getmtime(s) < os.path.getmtime(exe) for s in srcs):
         return exe, 0.0
-    defs = " ".join(f"-D{d}={p[k]}" for k, d in c["defines"].items())
+    defs = " ".join(f"-D{d}={p[k]}" for k, d in c["defines"].items() if k in p)
     cflags = f"-O2 -I{HW}/dv/common -I{REPO}/lib/include {defs}" + \
         "".join(f" -I{d}" for d in incs)
     # C sources of the testbench outside hw/ (the KAT DRBG): compiled here with

@@ -9,6 +9,10 @@
 // decoded. For every vector the number of iterations libbike needs (the
 // least NbIter for which it succeeds, 1..5, or "fails") is counted and
 // printed, so that the run shows vectors needing every iteration.
+// Products (mul_i, bike_kem's h1 h0^-1, e1 h, c0 h0), each vector before its
+// decoding: the D positions of h0 with the operand c0 (KAT) or a random one,
+// and T random positions of which a random subset is masked (e1 h), against
+// libbike's bike_gf2x_mul_sparse with the enabled positions.
 //
 // Parameters from the build: -D TB_W, TB_P (R, D: -GR -GD).
 #include <memory>
@@ -21,12 +25,22 @@
 #ifndef TB_W
 #error "TB_W and TB_P must be defined by the build"
 #endif
+#ifndef TB_PREFETCH
+#define TB_PREFETCH 1
+#endif
 
 // doc/bike_decoder.md
 static uint64_t formula(const bike_params *p) {
   uint64_t n = (p->r + TB_W - 1) / TB_W, g = (p->d + TB_P - 1) / TB_P;
-  uint64_t step = 10 + g * TB_P + n + 2 * g * (n + 1) + 11;
+  uint64_t step = 10 + g * TB_P + n + 2 * g * (n + 1) + 11 + (TB_PREFETCH ? 0 : n);
   return 2 * p->d + n + (p->nb_iter + 2) * step + 2 * n;
+}
+
+// doc/bike_decoder.md: a product of m positions, ceil(m / 2) on unit 0
+static uint64_t mul_formula(const bike_params *p, uint64_t m) {
+  uint64_t n = (p->r + TB_W - 1) / TB_W, g = (p->d + TB_P - 1) / TB_P;
+  uint64_t rounds = ((m + 1) / 2 + TB_P - 1) / TB_P;
+  return m + 1 + g * TB_P + n + 1 + rounds * (n + 1) + 3;
 }
 
 struct Dut {
@@ -41,6 +55,9 @@ struct Dut {
     std::memset(e, 0, sizeof(e));
     Vbike_decoder *d = m.get();
     d->start_i = 1;
+    d->mul_i = 0;
+    d->idx_en_i = 0;
+    d->idx_last_i = 0;
     d->idx_valid_i = 0;
     d->in_valid_i = 0;
     tb::tick(d);
@@ -93,6 +110,67 @@ struct Dut {
     }
     return cycles;
   }
+
+  // c = (sum of x^idx[i] with en[i]) a: m positions, then N words of a
+  uint64_t mul(const bike_params *p, uint64_t *c, const uint32_t *idx, const uint8_t *en,
+               size_t m, const uint64_t *a) {
+    size_t nq = p->r_qwords, n = (p->r + TB_W - 1) / TB_W;
+    std::memset(c, 0, sizeof(uint64_t) * (BIKE_MAX_QWORDS + 4));
+    Vbike_decoder *d = this->m.get();
+    d->start_i = 1;
+    d->mul_i = 1;
+    d->idx_valid_i = 0;
+    d->in_valid_i = 0;
+    tb::tick(d);
+    d->start_i = 0;
+    d->mul_i = 0;
+    uint64_t cycles = 0;
+    size_t ni = 0, ld = 0, out = 0;
+    for (;;) {
+      bool ti = d->idx_ready_o && ni < m;
+      if (ti) {
+        d->idx_i = idx[ni];
+        d->idx_en_i = en[ni];
+        d->idx_last_i = (ni == m - 1);
+      }
+      d->idx_valid_i = ti;
+      bool ta = d->in_ready_o && ld < n;
+      if (ta) tbw::put(d->in_data_i, a, ld, nq);
+      d->in_valid_i = ta;
+      tb::tick(d);
+      cycles++;
+      if (ti) ni++;
+      if (ta) ld++;
+      if (d->out_valid_o) {
+        if (out >= n) {
+          std::fprintf(stderr, "too many product words\n");
+          std::exit(1);
+        }
+        tbw::get(d->out_data_o, c, out);
+        out++;
+      }
+      if (d->out_last_o) break;
+      if (cycles > 10000000ull) {
+        std::fprintf(stderr, "timeout\n");
+        std::exit(1);
+      }
+    }
+    if (out != n || ld != n || ni != m) {
+      std::fprintf(stderr, "product stream length: %zu positions, %zu words in, %zu out\n", ni,
+                   ld, out);
+      std::exit(1);
+    }
+    d->idx_valid_i = 0;
+    d->idx_last_i = 0;
+    d->in_valid_i = 0;
+    tb::tick(d);
+    tb::tick(d);
+    if (d->busy_o) {
+      std::fprintf(stderr, "still busy after the product's last word\n");
+      std::exit(1);
+    }
+    return cycles;
+  }
 };
 
 static uint32_t load32(const uint8_t *q) {
@@ -118,6 +196,39 @@ int main(int argc, char **argv) {
   const uint64_t want = formula(p);
   unsigned fails = 0;
   unsigned needed[7] = {0};  // [k] = vectors decoded in k iterations, [6] = failures
+
+  // the products of a vector: h0 (D positions) times a, and T random
+  // positions, a random subset masked, times a
+  static uint64_t pa[BIKE_MAX_QWORDS + 4], pg[BIKE_MAX_QWORDS + 4], pe[BIKE_MAX_QWORDS + 4];
+  auto check_mul = [&](const char *what, unsigned vec, const uint32_t *idx, const uint8_t *en,
+                       size_t m, const char *op) {
+    uint64_t cyc = dut.mul(p, pg, idx, en, m, pa);
+    rep.cycle(op, cyc);
+    if (cyc != mul_formula(p, m)) {
+      std::fprintf(stderr, "CYCLES %s %s vector %u: %llu, formula %llu\n", op, what, vec,
+                   (unsigned long long)cyc, (unsigned long long)mul_formula(p, m));
+      fails++;
+    }
+    std::vector<uint32_t> on;
+    for (size_t i = 0; i < m; i++)
+      if (en[i]) on.push_back(idx[i]);
+    bike_gf2x_mul_sparse(p, pe, on.data(), (uint32_t)on.size(), pa);
+    if (!tb::same_words(op, vec, pg, pe, p->r_qwords)) fails++;
+  };
+  auto products = [&](const char *what, unsigned vec, const uint64_t *a) {
+    std::memcpy(pa, a, p->r_qwords * sizeof(uint64_t));
+    std::vector<uint8_t> en(p->t, 1);
+    check_mul(what, vec, i0.data(), en.data(), p->d, "mul_d");
+    std::vector<uint32_t> pos;
+    while (pos.size() < p->t) {
+      uint32_t x = (uint32_t)(rng.next() % p->r);
+      bool dup = false;
+      for (uint32_t y : pos) dup |= (y == x);
+      if (!dup) pos.push_back(x);
+    }
+    for (size_t i = 0; i < p->t; i++) en[i] = (uint8_t)(rng.next() & 1);
+    check_mul(what, vec, pos.data(), en.data(), p->t, "mul_t");
+  };
 
   auto check = [&](const char *what, unsigned vec) {
     uint64_t eok = bike_decode(p, x0, x1, s, i0.data(), i1.data());
@@ -188,6 +299,8 @@ int main(int argc, char **argv) {
     bike_gf2x_mul(p, t0, e0, h0);
     bike_gf2x_mul(p, t1, e1, h1);
     for (uint32_t q = 0; q < p->r_qwords; q++) s[q] = t0[q] ^ t1[q];
+    tb::operand(p, rng, v < 8 ? v % 4 : 0, t0);
+    products("random", v, t0);
     check("random", v);
     rep.random++;
   }
@@ -196,15 +309,18 @@ int main(int argc, char **argv) {
     key(recs[k]);
     bike_poly_from_bytes(p, c0, recs[k]["ct"].data());
     bike_gf2x_mul(p, s, c0, h0);
+    products("kat", k, c0);
     check("kat", k);
     rep.kat++;
   }
 
   std::printf("bike_decoder L%d R=%u D=%u W=%d P=%d: %u random + %u KAT syndromes, %u failures; "
-              "cycles/decode %llu (formula %llu); iterations libbike needs: 1:%u 2:%u 3:%u 4:%u "
+              "cycles/decode %llu (formula %llu), product of D %llu, of T %llu; iterations libbike needs: 1:%u 2:%u 3:%u 4:%u "
               "5:%u failing:%u\n",
               args.level, p->r, p->d, TB_W, TB_P, rep.random, rep.kat, fails,
-              (unsigned long long)rep.cycles["decode"], (unsigned long long)want, needed[1],
+              (unsigned long long)rep.cycles["decode"], (unsigned long long)want,
+              (unsigned long long)rep.cycles["mul_d"], (unsigned long long)rep.cycles["mul_t"],
+              needed[1],
               needed[2], needed[3], needed[4], needed[5], needed[6]);
   if (fails) return 1;
   rep.write(args.json);

@@ -13,12 +13,22 @@
 //      e_b ^= flip_b; in the first step black_b = flip_b and
 //      gray_b = (upc_b >= th - tau) & ~flip_b are recorded;
 //   4. the syndrome is recomputed as in libbike, s = s0 + h0 e0 + h1 e1: the
-//      new e_b words stream straight back into the same units as their second
-//      operand (the product h_b e_b on the shifters that just counted), whose
+//      new e_b words go back into the same units as their second operand
+//      (the product h_b e_b on the shifters that just counted; Prefetch = 1:
+//      straight from the flips, into copies of their own; 0: read again from
+//      the e memories once the counts are out, over the copies of s), whose
 //      results are XORed with s0 and written back as s, its weight counted on
 //      the way.
 // Positions stream in first (h0 then h1, D each), then s0 (N words); e0 then
 // e1 stream out (2N words) with ok_o = (final syndrome is zero).
+//
+// Product (mul_i with start_i): c = (sum_i x^idx_i) a on the same units, for
+// bike_kem's products (h1 h0^-1, e1 h, c0 h0), so that a build with the
+// decoder needs no multiplier of its own. Up to 2D positions stream in with
+// idx_en_i (0: a masked slot) until idx_last_i, alternately into the two
+// units' memories; then the units take the N words of a and run as many
+// rounds as the first unit's share of positions needs; c streams out (N
+// words) as the XOR of their results.
 // cycles: doc/bike_decoder.md; independent of the data.
 module bike_decoder
   import bike_decoder_pkg::*;
@@ -29,6 +39,7 @@ module bike_decoder
   parameter int unsigned P      = 8,   // units per sparse-dense multiplier
   parameter int unsigned NbIter = 5,
   parameter int unsigned Tau    = 3,
+  parameter bit          Prefetch = 1'b1,  // the units' second set of copies
   // derived
   localparam int unsigned N      = (R + W - 1) / W,
   localparam int unsigned K      = $clog2(D + 1),
@@ -42,11 +53,14 @@ module bike_decoder
   input  logic          clk_i,
   input  logic          rst_ni,
   input  logic          start_i,
+  input  logic          mul_i,       // with start_i: a product, not a decoding
   output logic          busy_o,
-  // positions: h0 then h1
+  // positions: h0 then h1 (a product: its positions, idx_en_i, idx_last_i)
   output logic          idx_ready_o,
   input  logic          idx_valid_i,
   input  logic [PW-1:0] idx_i,
+  input  logic          idx_en_i,
+  input  logic          idx_last_i,
   // syndrome s0
   output logic          in_ready_o,
   input  logic          in_valid_i,
@@ -73,7 +87,9 @@ module bike_decoder
     StS0In,
     StTh,
     StStep,
-    StOut
+    StOut,
+    StMulGo,
+    StMul
   } state_e;
 
   localparam int unsigned SW = $clog2(NSteps + 1);
@@ -88,6 +104,13 @@ module bike_decoder
   logic [8:0]      th_q, th_d;          // threshold of the step
   logic            units_start;
   logic            step_done;
+  logic            mul_q, mul_d;         // the operation is a product
+  localparam int unsigned GU = (D + P - 1) / P;  // rounds of a decoding step
+  localparam int unsigned UW = $clog2(P + 1);
+  logic [CntW-1:0] mrnd_q, mrnd_d;      // a product's rounds: ceil(n_0 / P)
+  logic [UW-1:0]   mph_q, mph_d;        // n_0 mod P
+  logic [CntW-1:0] mn_q [2], mn_d [2];  // positions given to each unit
+  logic            un_in_ready [2], un_out_valid [2], un_out_last [2];
 
   // step kinds: 0 records black/gray, 1 black, 2 gray (threshold BgTh)
   logic st_rec, st_blk, st_gry;
@@ -107,6 +130,10 @@ module bike_decoder
     x_d         = x_q;
     q_d         = q_q;
     th_d        = th_q;
+    mul_d       = mul_q;
+    mrnd_d      = mrnd_q;
+    mph_d       = mph_q;
+    mn_d        = mn_q;
     units_start = 1'b0;
     idx_ready_o = 1'b0;
     in_ready_o  = 1'b0;
@@ -117,6 +144,10 @@ module bike_decoder
           state_d = StIdxIn;
           cnt_d   = '0;
           st_d    = '0;
+          mul_d   = mul_i;
+          mrnd_d  = '0;
+          mph_d   = '0;
+          mn_d    = '{default: '0};
         end
       end
 
@@ -124,11 +155,34 @@ module bike_decoder
         idx_ready_o = 1'b1;
         if (idx_valid_i) begin
           cnt_d = cnt_q + 1'b1;
-          if (cnt_q == CntW'(2 * D - 1)) begin
+          if (mul_q) begin
+            // even positions to unit 0, odd to unit 1; a round per P of unit 0's
+            mn_d[cnt_q[0]] = mn_q[cnt_q[0]] + 1'b1;
+            if (!cnt_q[0]) begin
+              mph_d = (mph_q == UW'(P - 1)) ? '0 : mph_q + 1'b1;
+              if (mph_q == '0) mrnd_d = mrnd_q + 1'b1;
+            end
+            if (idx_last_i) begin
+              state_d = StMulGo;
+              cnt_d   = '0;
+            end
+          end else if (cnt_q == CntW'(2 * D - 1)) begin
             state_d = StS0In;
             cnt_d   = '0;
           end
         end
+      end
+
+      StMulGo: begin
+        units_start = 1'b1;
+        state_d     = StMul;
+        cnt_d       = '0;
+      end
+
+      StMul: begin
+        in_ready_o = un_in_ready[0];
+        if (cnt_q != '1) cnt_d = cnt_q + 1'b1;
+        if (step_done) state_d = StIdle;
       end
 
       StS0In: begin
@@ -204,6 +258,10 @@ module bike_decoder
       x_q     <= '0;
       q_q     <= '0;
       th_q    <= '0;
+      mul_q   <= 1'b0;
+      mrnd_q  <= '0;
+      mph_q   <= '0;
+      mn_q    <= '{default: '0};
     end else begin
       state_q <= state_d;
       cnt_q   <= cnt_d;
@@ -212,43 +270,64 @@ module bike_decoder
       x_q     <= x_d;
       q_q     <= q_d;
       th_q    <= th_d;
+      mul_q   <= mul_d;
+      mrnd_q  <= mrnd_d;
+      mph_q   <= mph_d;
+      mn_q    <= mn_d;
     end
   end
 
   // ---------------------------------------------------------------------------
   // Positions
   // ---------------------------------------------------------------------------
+  // {enable, position}; a product's entries at or beyond a unit's share are
+  // masked as they are read (the memories keep older positions there)
   logic          hi_we0, hi_we1, hi_re;
-  logic [IW-1:0] hi_waddr, hi_raddr;
+  logic [IW-1:0] hi_waddr, hi_raddr, hi_ra_q;
+  logic [PW:0]   hi_wdata;
   logic [PW-1:0] h_rd [2];
+  logic          h_en_rd [2], un_idx_en [2];
   logic          hv_q;                 // position read a cycle ago
+  logic          in_pos, stepping;
 
-  assign hi_we0   = (state_q == StIdxIn) && idx_valid_i && (cnt_q < CntW'(D));
-  assign hi_we1   = (state_q == StIdxIn) && idx_valid_i && (cnt_q >= CntW'(D));
-  assign hi_waddr = IW'((cnt_q < CntW'(D)) ? cnt_q : (cnt_q - CntW'(D)));
+  assign in_pos   = (state_q == StIdxIn) && idx_valid_i;
+  assign stepping = (state_q == StStep) || (state_q == StMul);
+  assign hi_we0   = in_pos && (mul_q ? !cnt_q[0] : (cnt_q < CntW'(D)));
+  assign hi_we1   = in_pos && (mul_q ? cnt_q[0] : (cnt_q >= CntW'(D)));
+  assign hi_waddr = mul_q ? IW'(cnt_q >> 1) :
+                            IW'((cnt_q < CntW'(D)) ? cnt_q : (cnt_q - CntW'(D)));
+  assign hi_wdata = {!mul_q || idx_en_i, idx_i};
   // reads i = 0 .. D-1: the first with the units' start, then one per cycle
-  assign hi_re    = units_start || ((state_q == StStep) && (cnt_q < CntW'(D - 1)));
+  assign hi_re    = units_start || (stepping && (cnt_q < CntW'(D - 1)));
   assign hi_raddr = units_start ? '0 : IW'(cnt_q + 1'b1);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) hv_q <= 1'b0;
-    else         hv_q <= hi_re;
+    if (!rst_ni) begin
+      hv_q    <= 1'b0;
+      hi_ra_q <= '0;
+    end else begin
+      hv_q    <= hi_re;
+      hi_ra_q <= hi_raddr;
+    end
   end
 
-  bike_ram_sdp #(.Width (PW), .Depth (D)) u_h0 (
-    .clk_i (clk_i), .we_i (hi_we0), .waddr_i (hi_waddr), .wdata_i (idx_i),
-    .re_i (hi_re), .raddr_i (hi_raddr), .rdata_o (h_rd[0])
+  bike_ram_sdp #(.Width (PW + 1), .Depth (D)) u_h0 (
+    .clk_i (clk_i), .we_i (hi_we0), .waddr_i (hi_waddr), .wdata_i (hi_wdata),
+    .re_i (hi_re), .raddr_i (hi_raddr), .rdata_o ({h_en_rd[0], h_rd[0]})
   );
-  bike_ram_sdp #(.Width (PW), .Depth (D)) u_h1 (
-    .clk_i (clk_i), .we_i (hi_we1), .waddr_i (hi_waddr), .wdata_i (idx_i),
-    .re_i (hi_re), .raddr_i (hi_raddr), .rdata_o (h_rd[1])
+  bike_ram_sdp #(.Width (PW + 1), .Depth (D)) u_h1 (
+    .clk_i (clk_i), .we_i (hi_we1), .waddr_i (hi_waddr), .wdata_i (hi_wdata),
+    .re_i (hi_re), .raddr_i (hi_raddr), .rdata_o ({h_en_rd[1], h_rd[1]})
   );
+
+  for (genvar b = 0; b < 2; b++) begin : gen_idx_en
+    assign un_idx_en[b] = h_en_rd[b] && (!mul_q || CntW'(hi_ra_q) < mn_q[b]);
+  end
 
   // ---------------------------------------------------------------------------
   // Sparse-dense units: one per block, counts on s then the product h_b e_b
   // (sparse_mul, Dual: one set of shifters for both)
   // ---------------------------------------------------------------------------
-  logic            un_in_ready [2], un_out_valid [2], un_out_last [2];
   logic [W*K-1:0]  un_out [2];
   logic            un_in_valid;
   logic [W-1:0]    un_in_data [2];
@@ -257,16 +336,18 @@ module bike_decoder
 
   for (genvar b = 0; b < 2; b++) begin : gen_units
     sparse_mul #(
-      .R (R), .D (D), .W (W), .P (P), .Counts (1'b1), .Dual (1'b1)
+      .R (R), .D (D), .W (W), .P (P), .Counts (1'b1), .Dual (1'b1), .Prefetch (Prefetch)
     ) u_unit (
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),
       .start_i     (units_start),
+      .rounds_i    (mul_q ? mrnd_q : CntW'(GU)),
+      .prod_i      (mul_q),
       .busy_o      (un_busy[b]),
       .idx_ready_o (un_idx_ready[b]),
       .idx_valid_i (hv_q),
       .idx_i       (h_rd[b]),
-      .idx_en_i    (1'b1),
+      .idx_en_i    (un_idx_en[b]),
       .in_ready_o  (un_in_ready[b]),
       .in_valid_i  (un_in_valid),
       .in_data_i   (un_in_data[b]),
@@ -301,6 +382,24 @@ module bike_decoder
     end
   end
 
+  // Prefetch = 0: the new e_b, read again once the counts are out (the units
+  // take them over their copies of s)
+  logic [CntW-1:0] erd_q;
+  logic            e_re, ev_q;
+
+  assign e_re = !Prefetch && (state_q == StStep) && !counting_q && un_in_ready[0] &&
+                (erd_q < CntW'(N));
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      erd_q <= '0;
+      ev_q  <= 1'b0;
+    end else begin
+      if (units_start) erd_q <= '0;
+      else if (e_re)   erd_q <= erd_q + 1'b1;
+      ev_q <= e_re;
+    end
+  end
 
   // ---------------------------------------------------------------------------
   // counts -> flips, e, black/gray; new e -> binary units
@@ -319,7 +418,7 @@ module bike_decoder
     if (!rst_ni) begin
       counting_q <= 1'b0;
     end else if (units_start) begin
-      counting_q <= 1'b1;
+      counting_q <= !mul_q;
     end else if (c_re && un_out_last[0]) begin
       counting_q <= 1'b0;
     end
@@ -373,7 +472,8 @@ module bike_decoder
 
     bike_ram_sdp #(.Width (W), .Depth (N)) u_e (
       .clk_i (clk_i), .we_i (e_we), .waddr_i (e_waddr), .wdata_i (e_wdata),
-      .re_i (c_re || o_re), .raddr_i (c_re ? AW'(ucnt_q) : o_raddr), .rdata_o (e_rd[b])
+      .re_i (c_re || o_re || e_re),
+      .raddr_i (c_re ? AW'(ucnt_q) : e_re ? AW'(erd_q) : o_raddr), .rdata_o (e_rd[b])
     );
     bike_ram_sdp #(.Width (W), .Depth (N)) u_black (
       .clk_i (clk_i), .we_i (c1_q && st_rec), .waddr_i (c1_w_q), .wdata_i (flip[b]),
@@ -384,11 +484,13 @@ module bike_decoder
       .re_i (c_re), .raddr_i (AW'(ucnt_q)), .rdata_o (gry_rd[b])
     );
 
-    assign un_in_data[b] = sv_q ? s_rd : e_new[b];
+    assign un_in_data[b] = (state_q == StMul) ? in_data_i : sv_q ? s_rd :
+                           Prefetch ? e_new[b] : e_rd[b];
   end
 
-  // the units take s, then (during their last round of counts) the new e_b
-  assign un_in_valid = sv_q || c1_q;
+  // the units take s, then (during their last round of counts) the new e_b;
+  // a product's operand comes straight from the input
+  assign un_in_valid = sv_q || (Prefetch ? c1_q : ev_q) || ((state_q == StMul) && in_valid_i);
 
   // ---------------------------------------------------------------------------
   // binary units -> s = s0 + h0 e0 + h1 e1, weight
@@ -401,7 +503,7 @@ module bike_decoder
   logic [W-1:0]    s0_rd, s_new;
   logic            m_re;
 
-  assign m_re = (state_q == StStep) && un_out_valid[0] && !counting_q;
+  assign m_re = stepping && un_out_valid[0] && !counting_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -424,8 +526,8 @@ module bike_decoder
     end
   end
 
-  assign s_new     = s0_rd ^ m_q[0] ^ m_q[1];
-  assign step_done = (state_q == StStep) && m1_last_q;
+  assign s_new     = (mul_q ? '0 : s0_rd) ^ m_q[0] ^ m_q[1];
+  assign step_done = stepping && m1_last_q;
 
   // weight of s: of s0 while it loads, of every new s
   logic [W-1:0] wword;
@@ -455,7 +557,7 @@ module bike_decoder
     .wdata_i (in_data_i), .re_i (m_re), .raddr_i (AW'(mcnt_q)), .rdata_o (s0_rd)
   );
   bike_ram_sdp #(.Width (W), .Depth (N)) u_s (
-    .clk_i (clk_i), .we_i (((state_q == StS0In) && in_valid_i) || m1_q),
+    .clk_i (clk_i), .we_i (((state_q == StS0In) && in_valid_i) || (m1_q && !mul_q)),
     .waddr_i ((state_q == StS0In) ? AW'(cnt_q) : m1_w_q),
     .wdata_i ((state_q == StS0In) ? in_data_i : s_new),
     .re_i (s_re), .raddr_i (AW'(srd_q)), .rdata_o (s_rd)
@@ -477,9 +579,10 @@ module bike_decoder
     end
   end
 
-  assign out_valid_o = ov_q;
-  assign out_data_o  = ob_q ? e_rd[1] : e_rd[0];
-  assign out_last_o  = ol_q;
+  // a product's words leave as they are made
+  assign out_valid_o = mul_q ? m1_q : ov_q;
+  assign out_data_o  = mul_q ? s_new : ob_q ? e_rd[1] : e_rd[0];
+  assign out_last_o  = mul_q ? m1_last_q : ol_q;
   assign ok_o        = (wt_q == '0);
 
   // the units run in lockstep: these are the same as their [0] counterparts

@@ -3,10 +3,11 @@
 // Keygen, Encaps and Decaps choose the primitives of a build (the client
 // core is Keygen + Decaps, the server core Encaps); the units a build does
 // not need are not instantiated. Units: sampler_ctrl and the SHA3-384
-// hasher share one keccak_core; gf2x_inv (Keygen); one sparse_mul for every
-// product with a sparse operand (h1 h0^-1, e1 h masked to the positions of
-// e1, the syndrome c0 h0); bike_decoder (Decaps). Polynomials live in six
-// memories of N 64-bit words (B0..B5), positions in two small ones.
+// hasher share one keccak_core; gf2x_inv (Keygen); bike_decoder (Decaps).
+// Every product with a sparse operand (h1 h0^-1, e1 h masked to the
+// positions of e1, the syndrome c0 h0) runs on the decoder's units in a
+// build with Decaps, else on a sparse_mul of its own. Polynomials live in
+// six memories of N 64-bit words (B0..B5), positions in two small ones.
 //
 //   KeyGen: clear B0 B1; sample h0, h1 (positions -> KPOS, dense -> B0, B1);
 //           B4 = B0^-1; B2 = h1 * B4 (the public key); wipe B4 B5
@@ -36,6 +37,7 @@ module bike_kem
   parameter int unsigned InvParallelLevels  = 1,
   parameter int unsigned SparseP            = 8,
   parameter int unsigned DecoderP           = 8,
+  parameter bit          DecoderPrefetch    = 1'b1,
   // derived
   localparam int unsigned W    = 64,
   localparam int unsigned N    = (R + W - 1) / W,
@@ -43,6 +45,7 @@ module bike_kem
   localparam int unsigned PW   = $clog2(R),                // a position < R
   localparam int unsigned Sh   = R % W,
   localparam int unsigned Slots = Encaps ? T : D,          // sparse_mul positions
+  localparam int unsigned SpG  = (Slots + SparseP - 1) / SparseP,
   localparam int unsigned KAW  = $clog2(2 * D),
   localparam int unsigned EAW  = $clog2(T),
   localparam int unsigned CntW = 16
@@ -74,6 +77,7 @@ module bike_kem
     assert (Keygen || Encaps || Decaps) else $error("a build needs a primitive");
     assert (Sh != 0) else $error("R must not be a multiple of 64");
     assert (2 * R < (1 << (PW + 1))) else $error("position width");
+    assert (!Decaps || T <= 2 * D) else $error("the decoder's units take at most 2D positions");
   end
 
   localparam logic [W-1:0] LastMask = W'((W'(1) << Sh) - W'(1));
@@ -146,6 +150,7 @@ module bike_kem
   logic            inv_start, inv_in_ready, inv_out_valid, inv_out_last;
   logic [W-1:0]    inv_out_data;
 
+  // the product (a sparse_mul, or the decoder's units)
   logic            sp_start, sp_idx_ready, sp_idx_en, sp_in_ready, sp_out_valid, sp_out_last;
   logic [PW-1:0]   sp_idx;
   logic [W-1:0]    sp_out_data;
@@ -385,6 +390,8 @@ module bike_kem
         sp_start  = go_q;
         prd_start = go_q;
         drd_start = go_q;
+        // the decoder's units take only the real positions (D, or T for e1 h)
+        if (Decaps) prd_count = CntW'((state_q == StEnMul) ? T : D);
         if (sp_out_valid) ocnt_d = ocnt_q + 1'b1;
         if (sp_out_valid && sp_out_last) begin
           state_d = (state_q == StKgMul) ? StWipe :
@@ -1063,8 +1070,9 @@ module bike_kem
     assign unused_inv = ^{inv_start, bk_rdata[0]};
   end
 
-  logic sp_busy;
   logic [W-1:0] sp_in_data;
+  logic         mul_st;
+  assign mul_st = (state_q == StKgMul || state_q == StEnMul || state_q == StDeMul);
   always_comb begin
     unique case (state_q)
       StKgMul: sp_in_data = bk_rdata[4];
@@ -1074,52 +1082,45 @@ module bike_kem
     if (drd_idx == CntW'(N - 1)) sp_in_data = sp_in_data & LastMask;  // a c0 as given
   end
 
-  sparse_mul #(
-    .R      (R),
-    .D      (Slots),
-    .W      (W),
-    .P      (SparseP),
-    .Counts (1'b0)
-  ) u_sparse (
-    .clk_i       (clk_i),
-    .rst_ni      (rst_ni),
-    .start_i     (sp_start),
-    .busy_o      (sp_busy),
-    .idx_ready_o (sp_idx_ready),
-    .idx_valid_i (prd_valid && (state_q == StKgMul || state_q == StEnMul || state_q == StDeMul)),
-    .idx_i       (sp_idx),
-    .idx_en_i    (sp_idx_en),
-    .in_ready_o  (sp_in_ready),
-    .in_valid_i  (drd_valid && (state_q == StKgMul || state_q == StEnMul || state_q == StDeMul)),
-    .in_data_i   (sp_in_data),
-    .out_valid_o (sp_out_valid),
-    .out_data_o  (sp_out_data),
-    .out_last_o  (sp_out_last)
-  );
-
   if (Decaps) begin : gen_dec
-    logic dec_busy;
+    // the decoder, and in the product steps its units as the multiplier
+    logic dec_busy, d_idx_ready, d_in_ready, d_out_valid, d_out_last;
+    logic [W-1:0] d_out_data;
     bike_decoder #(
       .R (R),
       .D (D),
       .W (W),
-      .P (DecoderP)
+      .P (DecoderP),
+      .Prefetch (DecoderPrefetch)
     ) u_dec (
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),
-      .start_i     (dec_start),
+      .start_i     (dec_start || sp_start),
+      .mul_i       (sp_start),
       .busy_o      (dec_busy),
-      .idx_ready_o (dec_idx_ready),
-      .idx_valid_i (prd_valid && state_q == StDeDecode),
-      .idx_i       (kp_rdata),
-      .in_ready_o  (dec_in_ready),
-      .in_valid_i  (drd_valid && state_q == StDeDecode),
-      .in_data_i   (bk_rdata[4]),
-      .out_valid_o (dec_out_valid),
-      .out_data_o  (dec_out_data),
-      .out_last_o  (dec_out_last),
+      .idx_ready_o (d_idx_ready),
+      .idx_valid_i (prd_valid && (state_q == StDeDecode || mul_st)),
+      .idx_i       (mul_st ? sp_idx : kp_rdata),
+      .idx_en_i    (sp_idx_en),
+      .idx_last_i  (prd_last),
+      .in_ready_o  (d_in_ready),
+      .in_valid_i  (drd_valid && (state_q == StDeDecode || mul_st)),
+      .in_data_i   (mul_st ? sp_in_data : bk_rdata[4]),
+      .out_valid_o (d_out_valid),
+      .out_data_o  (d_out_data),
+      .out_last_o  (d_out_last),
       .ok_o        (dec_ok)
     );
+    assign dec_idx_ready = d_idx_ready;
+    assign dec_in_ready  = d_in_ready;
+    assign dec_out_valid = d_out_valid;
+    assign dec_out_data  = d_out_data;
+    assign dec_out_last  = d_out_last;
+    assign sp_idx_ready  = d_idx_ready;
+    assign sp_in_ready   = d_in_ready;
+    assign sp_out_valid  = d_out_valid;
+    assign sp_out_data   = d_out_data;
+    assign sp_out_last   = d_out_last;
     logic unused_dec;
     assign unused_dec = dec_busy;
   end else begin : gen_no_dec
@@ -1129,11 +1130,37 @@ module bike_kem
     assign dec_out_data  = '0;
     assign dec_out_last  = 1'b0;
     assign dec_ok        = 1'b0;
+
+    logic sp_busy;
+    sparse_mul #(
+      .R      (R),
+      .D      (Slots),
+      .W      (W),
+      .P      (SparseP),
+      .Counts (1'b0)
+    ) u_sparse (
+      .clk_i       (clk_i),
+      .rst_ni      (rst_ni),
+      .start_i     (sp_start),
+      .rounds_i    (CntW'(SpG)),
+      .prod_i      (1'b0),
+      .busy_o      (sp_busy),
+      .idx_ready_o (sp_idx_ready),
+      .idx_valid_i (prd_valid && mul_st),
+      .idx_i       (sp_idx),
+      .idx_en_i    (sp_idx_en),
+      .in_ready_o  (sp_in_ready),
+      .in_valid_i  (drd_valid && mul_st),
+      .in_data_i   (sp_in_data),
+      .out_valid_o (sp_out_valid),
+      .out_data_o  (sp_out_data),
+      .out_last_o  (sp_out_last)
+    );
     logic unused_dec;
-    assign unused_dec = dec_start;
+    assign unused_dec = ^{dec_start, sp_busy};
   end
 
   logic unused;
-  assign unused = ^{smp_busy, sp_busy, k_busy, sigma_flat};
+  assign unused = ^{smp_busy, k_busy, sigma_flat};
 
 endmodule

@@ -16,7 +16,8 @@ module bike_kem_axi
   parameter int unsigned InvKaratsubaLevels = 2,
   parameter int unsigned InvParallelLevels  = 1,
   parameter int unsigned SparseP            = 8,
-  parameter int unsigned DecoderP           = 8
+  parameter int unsigned DecoderP           = 8,
+  parameter bit          DecoderPrefetch    = 1'b1
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -195,7 +196,8 @@ module bike_kem_axi
     .InvKaratsubaLevels (InvKaratsubaLevels),
     .InvParallelLevels  (InvParallelLevels),
     .SparseP            (SparseP),
-    .DecoderP           (DecoderP)
+    .DecoderP           (DecoderP),
+    .DecoderPrefetch    (DecoderPrefetch)
   ) u_kem (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),

@@ -27,12 +27,17 @@
 #ifndef TB_DUAL
 #define TB_DUAL 0
 #endif
+#ifndef TB_PREFETCH
+#define TB_PREFETCH 1
+#endif
 
 // doc/sparse_mul.md: cycles = G P + N + 1 + G (N + 1) + 2, G = ceil(D / P);
-// dual (b given at once): G (N + 1) + 3 more to the product's last word
+// dual (b given at once): G (N + 1) + 3 more to the product's last word, and
+// N more without prefetch (b loads after the counts)
 static uint64_t formula(const bike_params *p) {
   uint64_t n = (p->r + TB_W - 1) / TB_W, g = (p->d + TB_P - 1) / TB_P;
-  return g * TB_P + n + 1 + g * (n + 1) + 2 + (TB_DUAL ? g * (n + 1) + 3 : 0);
+  uint64_t dual = g * (n + 1) + 3 + (TB_PREFETCH ? 0 : n);
+  return g * TB_P + n + 1 + g * (n + 1) + 2 + (TB_DUAL ? dual : 0);
 }
 
 static unsigned kbits(uint32_t d) {
@@ -61,6 +66,8 @@ struct Dut {
     std::memset(c, 0, sizeof(uint64_t) * (BIKE_MAX_QWORDS + 2));
     Vsparse_mul *d = m.get();
     d->start_i = 1;
+    d->rounds_i = (p->d + TB_P - 1) / TB_P;  // every round (G)
+    d->prod_i = 0;
     d->idx_valid_i = 0;
     d->in_valid_i = 0;
     tb::tick(d);

@@ -18,8 +18,12 @@
 //                         c = (sum_i x^idx_i) * b of the same positions with a
 //                         second operand b, on the same units and accumulator
 //                         (the decoder's counts on s, then h e: the units'
-//                         shifters serve both, b loads into a second set of
-//                         copies while the last round of counts runs)
+//                         shifters serve both). Prefetch = 1: b loads into a
+//                         second set of copies while the last round of counts
+//                         runs; 0: b overwrites a once the counts are out
+//                         (half the copies, N + 1 more cycles)
+//                         prod_i = 1 at the start: the binary product alone
+//                         (on a; the decoder's products for bike_kem)
 //
 // One operation (doc/sparse_mul.md):
 //   1. positions: D positions in [0, R) (idx_valid_i/idx_ready_o), kept in a
@@ -28,13 +32,17 @@
 //      (the same cycles: bike_kem masks the e0 positions of function H);
 //   2. load: N words of a (in_valid_i/in_ready_o), written twice (a, and a
 //      shifted by R) into ceil(P/2) true dual-port copies of 2N words;
-//   3. G = ceil(D/P) rounds of N + 1 cycles; result words (W bits, or W
-//      counters of K bits, counter b of word w in bits bK..bK+K-1) stream out
-//      during the last round (out_valid_o, out_last_o; no back-pressure).
-// cycles = G P + N + 1 + G (N + 1) + 2, independent of the data.
+//   3. rounds_i (1..G, G = ceil(D/P)) rounds of N + 1 cycles; result words
+//      (W bits, or W counters of K bits, counter b of word w in bits
+//      bK..bK+K-1) stream out during the last round (out_valid_o,
+//      out_last_o; no back-pressure). Fewer rounds than G read only the
+//      first rounds_i P slots (the decoder's products split their positions
+//      over two units).
+// cycles = G P + N + 1 + rounds_i (N + 1) + 2, independent of the data.
 // Dual: the words of b are taken from the first cycle of the counts' rounds
-// on; the product's rounds start 2 cycles after the last word of b (and
-// after the counts' last word), its last word G (N + 1) + 2 cycles later.
+// on (Prefetch = 0: from the cycle the counts' last word shows); the
+// product's rounds start 2 cycles after the last word of b (and after the
+// counts' last word), its last word G (N + 1) + 2 cycles later.
 module sparse_mul #(
   parameter int unsigned R      = 12323,
   parameter int unsigned D      = 71,    // number of positions (row weight)
@@ -42,6 +50,7 @@ module sparse_mul #(
   parameter int unsigned P      = 8,     // shift-and-accumulate units, 1..D
   parameter bit          Counts = 1'b0,  // 0: XOR product, 1: integer counts
   parameter bit          Dual   = 1'b0,  // 1 (Counts = 1): counts, then an XOR product
+  parameter bit          Prefetch = 1'b1,  // Dual: b in copies of its own, during the counts
   // derived
   localparam int unsigned N    = (R + W - 1) / W,
   localparam int unsigned G    = (D + P - 1) / P,     // rounds
@@ -60,6 +69,8 @@ module sparse_mul #(
   input  logic          clk_i,
   input  logic          rst_ni,
   input  logic          start_i,
+  input  logic [CntW-1:0] rounds_i,  // sampled with start_i
+  input  logic          prod_i,    // Dual: sampled with start_i; 1 = the product only
   output logic          busy_o,
   // positions of the sparse operand
   output logic          idx_ready_o,
@@ -101,9 +112,11 @@ module sparse_mul #(
   state_e          state_q, state_d;
   logic [CntW-1:0] cnt_q, cnt_d;      // position / load word / round step t
   logic [CntW-1:0] rnd_q, rnd_d;      // round g
+  logic [CntW-1:0] last_q, last_d;    // last round of the operation
   logic            shift_in, ld_we, tail_we, issue;
   // Dual: second operand b and the phase (0: counts, 1: product)
   logic            bin, bin_q, bin_d;
+  logic            prod_q, prod_d;    // Dual: the product only (operand in the first set)
   logic            ld2_on_q, ld2_we, ld2_tail_q, ld2_done_q;
   logic [CntW-1:0] ld2_q;
 
@@ -111,6 +124,8 @@ module sparse_mul #(
     state_d     = state_q;
     cnt_d       = cnt_q;
     rnd_d       = rnd_q;
+    last_d      = last_q;
+    prod_d      = prod_q;
     shift_in    = 1'b0;
     ld_we       = 1'b0;
     tail_we     = 1'b0;
@@ -124,7 +139,9 @@ module sparse_mul #(
         if (start_i) begin
           state_d = StIdx;
           cnt_d   = '0;
-          bin_d   = 1'b0;
+          last_d  = rounds_i - 1'b1;
+          prod_d  = Dual && prod_i;
+          bin_d   = Dual && prod_i;
         end
       end
 
@@ -165,7 +182,7 @@ module sparse_mul #(
         if (cnt_q == CntW'(N)) begin
           cnt_d = '0;
           rnd_d = rnd_q + 1'b1;
-          if (rnd_q == CntW'(G - 1)) begin
+          if (rnd_q == last_q) begin
             state_d = StDrain;
           end
         end
@@ -198,12 +215,16 @@ module sparse_mul #(
       state_q <= StIdle;
       cnt_q   <= '0;
       rnd_q   <= '0;
+      last_q  <= '0;
       bin_q   <= 1'b0;
+      prod_q  <= 1'b0;
     end else begin
       state_q <= state_d;
       cnt_q   <= cnt_d;
       rnd_q   <= rnd_d;
+      last_q  <= last_d;
       bin_q   <= bin_d;
+      prod_q  <= prod_d;
     end
   end
 
@@ -228,7 +249,9 @@ module sparse_mul #(
         ld2_q      <= '0;
         ld2_done_q <= 1'b0;
       end else if (state_q == StTail) begin
-        ld2_on_q <= Dual;
+        ld2_on_q <= Dual && Prefetch && !prod_q;
+      end else if (state_q == StDrain && cnt_q == CntW'(1) && Dual && !Prefetch && !bin_q) begin
+        ld2_on_q <= 1'b1;  // the counts are read out: b may overwrite a
       end else if (ld2_we) begin
         ld2_q <= ld2_q + 1'b1;
         if (ld2_q == CntW'(N - 1)) begin
@@ -353,7 +376,7 @@ module sparse_mul #(
     end else begin
       s1_form_q  <= issue && (cnt_q != '0);
       s1_first_q <= (rnd_q == '0);
-      s1_last_q  <= (rnd_q == CntW'(G - 1));
+      s1_last_q  <= (rnd_q == last_q);
       s1_w_q     <= MW'(cnt_q - 1'b1);
     end
   end
@@ -403,15 +426,19 @@ module sparse_mul #(
     assign win[u] = val_u_q ? pair : '0;
   end
 
-  // Dual: a second set of copies for b; the phase selects the set read
-  localparam int unsigned NB = Dual ? 2 : 1;
+  // Dual with Prefetch: a second set of copies for b; the phase selects the
+  // set read (a product alone reads its operand from the first set)
+  localparam int unsigned NB = (Dual && Prefetch) ? 2 : 1;
   logic [W-1:0] rdata_bank [NB][P];
+  logic         rd_b, wr_set;
+  assign rd_b   = (NB == 2) && bin && !prod_q;
+  assign wr_set = (NB == 2) && wr_b;
 
   for (genvar k = 0; k < NB; k++) begin : gen_bank
     logic wa_en_k, wb_en_k, rd_k;
-    assign wa_en_k = wa_en && (wr_b == (k == 1));
-    assign wb_en_k = wb_en && (wr_b == (k == 1));
-    assign rd_k    = issue && (!Dual || bin == (k == 1));
+    assign wa_en_k = wa_en && (wr_set == (k == 1));
+    assign wb_en_k = wb_en && (wr_set == (k == 1));
+    assign rd_k    = issue && (rd_b == (k == 1));
 
     for (genvar c = 0; c < NC; c++) begin : gen_copy
       logic          b_en;
@@ -447,8 +474,8 @@ module sparse_mul #(
   end
 
   for (genvar u = 0; u < P; u++) begin : gen_rdata
-    if (Dual) begin : gen_sel
-      assign rdata[u] = bin ? rdata_bank[NB - 1][u] : rdata_bank[0][u];
+    if (NB == 2) begin : gen_sel
+      assign rdata[u] = rd_b ? rdata_bank[NB - 1][u] : rdata_bank[0][u];
     end else begin : gen_one
       assign rdata[u] = rdata_bank[0][u];
     end
