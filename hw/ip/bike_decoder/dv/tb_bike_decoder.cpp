@@ -48,90 +48,32 @@ struct Dut {
   std::unique_ptr<Vbike_decoder> m;
   Dut() : ctx(new VerilatedContext), m(new Vbike_decoder(ctx.get())) { tb::reset(m.get()); }
 
-  uint64_t run(const bike_params *p, uint64_t *e0, uint64_t *e1, uint64_t *ok, const uint64_t *s,
-               const uint32_t *h0, const uint32_t *h1) {
+  // One operation: np positions (idx, en; a product marks the last), then the
+  // N words of a; result word k lands in word k % N of blk[k / N] (a
+  // decoding gives e0 then e1, both from bit 0 of their block; a product c).
+  uint64_t op(const bike_params *p, bool mul, const uint32_t *idx, const uint8_t *en, size_t np,
+              const uint64_t *a, uint64_t *const *blk, size_t nblk) {
     size_t nq = p->r_qwords, n = (p->r + TB_W - 1) / TB_W;
-    static uint64_t e[2 * (BIKE_MAX_QWORDS + 4)];
-    std::memset(e, 0, sizeof(e));
+    for (size_t b = 0; b < nblk; b++)
+      std::memset(blk[b], 0, sizeof(uint64_t) * (BIKE_MAX_QWORDS + 4));
     Vbike_decoder *d = m.get();
     d->start_i = 1;
-    d->mul_i = 0;
+    d->mul_i = mul;
     d->idx_en_i = 0;
     d->idx_last_i = 0;
     d->idx_valid_i = 0;
     d->in_valid_i = 0;
     tb::tick(d);
     d->start_i = 0;
-    uint64_t cycles = 0;
-    size_t ni = 0, ld = 0, out = 0;
-    for (;;) {
-      bool ti = d->idx_ready_o && ni < 2 * p->d;
-      if (ti) d->idx_i = ni < p->d ? h0[ni] : h1[ni - p->d];
-      d->idx_valid_i = ti;
-      bool ta = d->in_ready_o && ld < n;
-      if (ta) tbw::put(d->in_data_i, s, ld, nq);
-      d->in_valid_i = ta;
-      tb::tick(d);
-      cycles++;
-      if (ti) ni++;
-      if (ta) ld++;
-      if (d->out_valid_o) {
-        if (out >= 2 * n) {
-          std::fprintf(stderr, "too many result words\n");
-          std::exit(1);
-        }
-        // e0 in words 0..n-1, e1 in n..2n-1, both from bit 0 of their block
-        static uint64_t blk[2][BIKE_MAX_QWORDS + 4];
-        if (out == 0) std::memset(blk, 0, sizeof(blk));
-        tbw::get(d->out_data_o, blk[out / n], out % n);
-        out++;
-        if (out == 2 * n) {
-          std::memcpy(e0, blk[0], nq * sizeof(uint64_t));
-          std::memcpy(e1, blk[1], nq * sizeof(uint64_t));
-        }
-      }
-      if (d->out_last_o) break;
-      if (cycles > 100000000ull) {
-        std::fprintf(stderr, "timeout\n");
-        std::exit(1);
-      }
-    }
-    if (out != 2 * n || ld != n || ni != 2 * p->d) {
-      std::fprintf(stderr, "stream length: %zu positions, %zu words in, %zu out\n", ni, ld, out);
-      std::exit(1);
-    }
-    *ok = d->ok_o ? ~(uint64_t)0 : 0;
-    d->in_valid_i = 0;
-    tb::tick(d);
-    tb::tick(d);
-    if (d->busy_o) {
-      std::fprintf(stderr, "still busy after the last word\n");
-      std::exit(1);
-    }
-    return cycles;
-  }
-
-  // c = (sum of x^idx[i] with en[i]) a: m positions, then N words of a
-  uint64_t mul(const bike_params *p, uint64_t *c, const uint32_t *idx, const uint8_t *en,
-               size_t m, const uint64_t *a) {
-    size_t nq = p->r_qwords, n = (p->r + TB_W - 1) / TB_W;
-    std::memset(c, 0, sizeof(uint64_t) * (BIKE_MAX_QWORDS + 4));
-    Vbike_decoder *d = this->m.get();
-    d->start_i = 1;
-    d->mul_i = 1;
-    d->idx_valid_i = 0;
-    d->in_valid_i = 0;
-    tb::tick(d);
-    d->start_i = 0;
     d->mul_i = 0;
     uint64_t cycles = 0;
     size_t ni = 0, ld = 0, out = 0;
     for (;;) {
-      bool ti = d->idx_ready_o && ni < m;
+      bool ti = d->idx_ready_o && ni < np;
       if (ti) {
         d->idx_i = idx[ni];
         d->idx_en_i = en[ni];
-        d->idx_last_i = (ni == m - 1);
+        d->idx_last_i = mul && ni == np - 1;
       }
       d->idx_valid_i = ti;
       bool ta = d->in_ready_o && ld < n;
@@ -142,22 +84,21 @@ struct Dut {
       if (ti) ni++;
       if (ta) ld++;
       if (d->out_valid_o) {
-        if (out >= n) {
-          std::fprintf(stderr, "too many product words\n");
+        if (out >= nblk * n) {
+          std::fprintf(stderr, "too many result words\n");
           std::exit(1);
         }
-        tbw::get(d->out_data_o, c, out);
+        tbw::get(d->out_data_o, blk[out / n], out % n);
         out++;
       }
       if (d->out_last_o) break;
-      if (cycles > 10000000ull) {
+      if (cycles > 100000000ull) {
         std::fprintf(stderr, "timeout\n");
         std::exit(1);
       }
     }
-    if (out != n || ld != n || ni != m) {
-      std::fprintf(stderr, "product stream length: %zu positions, %zu words in, %zu out\n", ni,
-                   ld, out);
+    if (out != nblk * n || ld != n || ni != np) {
+      std::fprintf(stderr, "stream length: %zu positions, %zu words in, %zu out\n", ni, ld, out);
       std::exit(1);
     }
     d->idx_valid_i = 0;
@@ -166,10 +107,28 @@ struct Dut {
     tb::tick(d);
     tb::tick(d);
     if (d->busy_o) {
-      std::fprintf(stderr, "still busy after the product's last word\n");
+      std::fprintf(stderr, "still busy after the last word\n");
       std::exit(1);
     }
     return cycles;
+  }
+
+  uint64_t run(const bike_params *p, uint64_t *e0, uint64_t *e1, uint64_t *ok, const uint64_t *s,
+               const uint32_t *h0, const uint32_t *h1) {
+    std::vector<uint32_t> idx(h0, h0 + p->d);
+    idx.insert(idx.end(), h1, h1 + p->d);
+    std::vector<uint8_t> en(2 * p->d, 1);
+    uint64_t *blk[2] = {e0, e1};
+    uint64_t cycles = op(p, false, idx.data(), en.data(), idx.size(), s, blk, 2);
+    *ok = m->ok_o ? ~(uint64_t)0 : 0;
+    return cycles;
+  }
+
+  // c = (sum of x^idx[i] with en[i]) a
+  uint64_t mul(const bike_params *p, uint64_t *c, const uint32_t *idx, const uint8_t *en,
+               size_t np, const uint64_t *a) {
+    uint64_t *blk[1] = {c};
+    return op(p, true, idx, en, np, a, blk, 1);
   }
 };
 
@@ -191,7 +150,7 @@ int main(int argc, char **argv) {
   static uint64_t h1[BIKE_MAX_QWORDS + 2], e0[BIKE_MAX_QWORDS + 2], e1[BIKE_MAX_QWORDS + 2];
   static uint64_t t0[BIKE_MAX_QWORDS + 2], t1[BIKE_MAX_QWORDS + 2];
   static uint64_t x0[BIKE_MAX_QWORDS + 2], x1[BIKE_MAX_QWORDS + 2];
-  static uint64_t g0[BIKE_MAX_QWORDS + 2], g1[BIKE_MAX_QWORDS + 2];
+  static uint64_t g0[BIKE_MAX_QWORDS + 4], g1[BIKE_MAX_QWORDS + 4];
   std::vector<uint32_t> i0(p->d), i1(p->d);
   const uint64_t want = formula(p);
   unsigned fails = 0;
