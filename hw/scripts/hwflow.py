@@ -111,6 +111,19 @@ CORES = {
         "lint_extra": {f"k{k}": {"RoundsPerCycle": k} for k in (3, 6, 8, 12, 24)},
         "defines": {"RoundsPerCycle": "TB_RPC"},
     },
+    # the same sponge one lane per cycle (no parameters: one preset)
+    "keccak_serial": {
+        "top": "keccak_serial",
+        "rtl": ["ip/keccak/rtl/keccak_pkg.sv", "ip/keccak/rtl/keccak_serial.sv"],
+        "tb": "ip/keccak/dv/tb_keccak.cpp",
+        "level_param": None,
+        "presets": {"small": {}},
+        "defines": {},
+        "tb_defines": {"TB_SERIAL": 1},
+        # synthesis reports: ip/keccak/syn/reports/serial_small_L1
+        "ip": "keccak",
+        "report_prefix": "serial_",
+    },
     "sampler": {
         "top": "sampler",
         "rtl": ["ip/bike_ram/rtl/bike_ram_sdp.sv", "ip/keccak/rtl/keccak_pkg.sv",
@@ -334,8 +347,12 @@ def libbike():
 
 def params_of(core, preset, level):
     c = CORES[core]
-    p = dict(c["presets"].get(preset) or c.get("sweep", {}).get(preset)
-             or c["lint_extra"][preset])
+    for table in (c["presets"], c.get("sweep", {}), c.get("lint_extra", {})):
+        if preset in table:
+            p = dict(table[preset])
+            break
+    else:
+        raise KeyError(f"{core}: no configuration {preset}")
     if isinstance(c["level_param"], tuple):
         p.update(zip(c["level_param"], LEVEL[level]))
     elif c["level_param"]:
@@ -412,7 +429,8 @@ def build_sim(core, preset, level, jobs=JOBS):
         [os.path.join(d, h) for d in incs for h in os.listdir(d) if h.endswith(".h")]
     if os.path.exists(exe) and all(os.path.getmtime(s) < os.path.getmtime(exe) for s in srcs):
         return exe, 0.0
-    defs = " ".join(f"-D{d}={p[k]}" for k, d in c["defines"].items() if k in p)
+    defs = " ".join([f"-D{d}={p[k]}" for k, d in c["defines"].items() if k in p] +
+                    [f"-D{d}={v}" for d, v in c.get("tb_defines", {}).items()])
     cflags = f"-O2 -I{HW}/dv/common -I{REPO}/lib/include {defs}" + \
         "".join(f" -I{d}" for d in incs)
     # C sources of the testbench outside hw/ (the KAT DRBG): compiled here with
@@ -762,7 +780,7 @@ def cmd_table(a):
                     continue
                 r = json.load(open(f))
                 par = ", ".join(f"{k}={v}" for k, v in r["params"].items()
-                                if k != "ParallelSubproducts")
+                                if k != "ParallelSubproducts") or "none"
                 cyc = ", ".join(f"{k} {v:,}" for k, v in r["cycles"].items())
                 res = r["resources"]
                 rows.append(f"| {core} | {preset} | L{level} | {par} | {cyc} | {res['lut']:,} | "
