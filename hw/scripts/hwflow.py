@@ -235,7 +235,9 @@ CORES = {
             "medium": {"W": 64, "P": 8},
             "large": {"W": 64, "P": 36},
         },
-        "sweep": {  # the KEM's decoders: small (P = 2) and medium (P = 4), no prefetch
+        "sweep": {  # the KEM's decoders without prefetch: small (P = 1), medium (P = 4),
+            # and P = 2 (the small preset's until 2026-11-23)
+            "p1nopf": {"W": 64, "P": 1, "Prefetch": 0},
             "p2nopf": {"W": 64, "P": 2, "Prefetch": 0},
             "p4nopf": {"W": 64, "P": 4, "Prefetch": 0},
         },
@@ -254,7 +256,7 @@ KEM_RTL = RAM + [
     "ip/gf2x_sqr_k/rtl/gf2x_sqr_k_pkg.sv", "ip/gf2x_sqr_k/rtl/gf2x_sqr_k.sv",
     "ip/gf2x_inv/rtl/gf2x_inv_pkg.sv", "ip/gf2x_inv/rtl/gf2x_inv.sv",
     "ip/keccak/rtl/keccak_pkg.sv", "ip/keccak/rtl/keccak_round.sv",
-    "ip/keccak/rtl/keccak_core.sv",
+    "ip/keccak/rtl/keccak_core.sv", "ip/keccak/rtl/keccak_serial.sv",
     "ip/sampler/rtl/sampler_fy.sv", "ip/sampler/rtl/sampler_ctrl.sv",
     "ip/sparse_mul/rtl/sparse_mul.sv",
     "ip/bike_decoder/rtl/bike_decoder_pkg.sv", "ip/bike_decoder/rtl/bike_decoder.sv",
@@ -263,11 +265,12 @@ KEM_RTL = RAM + [
     "ip/bike_kem/rtl/bike_kem_axi.sv",
 ]
 KEM_PRESETS = {
-    # fits a Zynq-7020 or an Artix-7 50T whole (full shape: about 25,500 LUT);
-    # one 64 x 64 Comba engine in the inversion, 2 units per decoder multiplier,
-    # the decoder's units with one operand set (no prefetch)
-    "small": {"RoundsPerCycle": 1, "InvE": 8, "InvKaratsubaLevels": 3, "InvParallelLevels": 0,
-              "SparseP": 4, "DecoderP": 2, "DecoderPrefetch": 0},
+    # fits a Zynq-7010 whole (full shape: about 16,100 of its 17,600 LUT): the
+    # lane-serial Keccak (RoundsPerCycle unused), one 64 x 64 Comba engine
+    # without Karatsuba levels in the inversion, one unit per decoder
+    # multiplier with one operand set (no prefetch)
+    "small": {"RoundsPerCycle": 1, "KeccakSerial": 1, "InvE": 4, "InvKaratsubaLevels": 0,
+              "InvParallelLevels": 0, "SparseP": 1, "DecoderP": 1, "DecoderPrefetch": 0},
     # fits a Zynq-7020 or an Artix-7 75T whole (about 30,500 LUT)
     "medium": {"RoundsPerCycle": 1, "InvE": 16, "InvKaratsubaLevels": 2, "InvParallelLevels": 1,
                "SparseP": 8, "DecoderP": 4, "DecoderPrefetch": 0},

@@ -3,7 +3,7 @@
 // Keygen, Encaps and Decaps choose the primitives of a build (the client
 // core is Keygen + Decaps, the server core Encaps); the units a build does
 // not need are not instantiated. Units: sampler_ctrl and the SHA3-384
-// hasher share one keccak_core; gf2x_inv (Keygen); bike_decoder (Decaps).
+// hasher share one keccak_core (or keccak_serial); gf2x_inv (Keygen); bike_decoder (Decaps).
 // Every product with a sparse operand (h1 h0^-1, e1 h masked to the
 // positions of e1, the syndrome c0 h0) runs on the decoder's units in a
 // build with Decaps, else on a sparse_mul of its own. Polynomials live in
@@ -31,7 +31,8 @@ module bike_kem
   parameter bit          Keygen             = 1'b1,
   parameter bit          Encaps             = 1'b1,
   parameter bit          Decaps             = 1'b1,
-  parameter int unsigned RoundsPerCycle     = 1,
+  parameter int unsigned RoundsPerCycle     = 1,    // keccak_core's unrolling
+  parameter bit          KeccakSerial       = 1'b0, // 1: keccak_serial instead
   parameter int unsigned InvE               = 16,
   parameter int unsigned InvKaratsubaLevels = 2,
   parameter int unsigned InvParallelLevels  = 1,
@@ -937,25 +938,45 @@ module bike_kem
   assign k_in_bytes  = smp_sel ? 4'd8 : h_k_in_bytes;
   assign k_out_ready = smp_sel ? s_k_out_ready : h_k_out_ready;
 
-  keccak_core #(
-    .RoundsPerCycle (RoundsPerCycle)
-  ) u_keccak (
-    .clk_i       (clk_i),
-    .rst_ni      (rst_ni),
-    .start_i     (k_start),
-    .shake_i     (smp_sel),
-    .stop_i      (k_stop),
-    .busy_o      (k_busy),
-    .in_valid_i  (k_in_valid),
-    .in_ready_o  (k_in_ready),
-    .in_data_i   (k_in_data),
-    .in_last_i   (k_in_last),
-    .in_bytes_i  (k_in_bytes),
-    .out_valid_o (k_out_valid),
-    .out_ready_i (k_out_ready),
-    .out_data_o  (k_out_data),
-    .out_last_o  (k_out_last)
-  );
+  if (KeccakSerial) begin : gen_keccak_serial
+    keccak_serial u_keccak (
+      .clk_i       (clk_i),
+      .rst_ni      (rst_ni),
+      .start_i     (k_start),
+      .shake_i     (smp_sel),
+      .stop_i      (k_stop),
+      .busy_o      (k_busy),
+      .in_valid_i  (k_in_valid),
+      .in_ready_o  (k_in_ready),
+      .in_data_i   (k_in_data),
+      .in_last_i   (k_in_last),
+      .in_bytes_i  (k_in_bytes),
+      .out_valid_o (k_out_valid),
+      .out_ready_i (k_out_ready),
+      .out_data_o  (k_out_data),
+      .out_last_o  (k_out_last)
+    );
+  end else begin : gen_keccak_core
+    keccak_core #(
+      .RoundsPerCycle (RoundsPerCycle)
+    ) u_keccak (
+      .clk_i       (clk_i),
+      .rst_ni      (rst_ni),
+      .start_i     (k_start),
+      .shake_i     (smp_sel),
+      .stop_i      (k_stop),
+      .busy_o      (k_busy),
+      .in_valid_i  (k_in_valid),
+      .in_ready_o  (k_in_ready),
+      .in_data_i   (k_in_data),
+      .in_last_i   (k_in_last),
+      .in_bytes_i  (k_in_bytes),
+      .out_valid_o (k_out_valid),
+      .out_ready_i (k_out_ready),
+      .out_data_o  (k_out_data),
+      .out_last_o  (k_out_last)
+    );
+  end
 
   assign smp_mode = (state_q != StKgSample);
   assign smp_seed = (state_q == StKgSample) ? {rand_q[3], rand_q[2], rand_q[1], rand_q[0]} :
