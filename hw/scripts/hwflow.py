@@ -608,8 +608,7 @@ def simulate(
     if res.returncode != 0:
         sys.exit(f"FAILED: {core} {preset} L{level}")
     print(f"  ({core} {preset} L{level}: build {bt:.1f} s, run {dt:.1f} s)", flush=True)
-    with open(out) as f:
-        rec: dict[str, Any] = json.load(f)
+    rec: dict[str, Any] = read_json(out)
     # what was asked for (the testbenches count their vectors in their own
     # units: keccak two operations per random message, gf2x_mul two products
     # per KAT record), so that `results` can tell a CI run from a full one
@@ -619,8 +618,7 @@ def simulate(
     # keep the run with the most vectors as the one the results record cites
     best = os.path.join(sim_dir(core, preset, level), f"best_L{level}.json")
     if os.path.exists(best):
-        with open(best) as f:
-            old: dict[str, Any] = json.load(f)
+        old: dict[str, Any] = read_json(best)
         if (
             os.path.getmtime(best) > os.path.getmtime(exe)
             and "requested" in old
@@ -832,8 +830,7 @@ def synth_one(
     script = synth_script(core, top, p)
     digest = inputs_sha256(core, script)
     if not force and os.path.exists(repf):
-        with open(repf) as f:
-            old: dict[str, Any] = json.load(f)
+        old: dict[str, Any] = read_json(repf)
         if old.get("inputs_sha256") == digest:
             print(f"synth {core} {name}: up to date (inputs unchanged)")
             return old
@@ -898,8 +895,7 @@ def full_run(core: str, preset: str, level: int, random: int, kat: int) -> dict[
     exe, _ = build_sim(core, preset, level)
     best = os.path.join(sim_dir(core, preset, level), f"best_L{level}.json")
     if os.path.exists(best) and os.path.getmtime(best) > os.path.getmtime(exe):
-        with open(best) as f:
-            rec: dict[str, Any] = json.load(f)
+        rec: dict[str, Any] = read_json(best)
         req = rec.get("requested", {})
         if req.get("random", 0) >= random and req.get("kat", 0) >= kat:
             return rec
