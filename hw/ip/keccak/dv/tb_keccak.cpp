@@ -1,6 +1,7 @@
-// Testbench of keccak_core (or, with TB_SERIAL, keccak_serial): SHA3-384 digests and SHAKE256 streams compared
-// bit-exact with libbike (bike_sha3_384, bike_shake256_absorb/squeeze), and
-// cycle counts with the formulas of doc/keccak.md.
+// Testbench of keccak_core (or, with TB_SERIAL, keccak_serial): SHA3-384
+// digests and SHAKE256 streams compared bit-exact with libbike
+// (bike_sha3_384, bike_shake256_absorb/squeeze), and cycle counts with the
+// formulas of doc/keccak.md.
 // Random messages (lengths around every block and lane boundary, random
 // lengths up to 700 bytes) and KAT-derived ones: SHA3-384 of each record's ct
 // and pk, SHAKE256 of its seed.
@@ -11,12 +12,13 @@
 
 #ifdef TB_SERIAL
 #include "Vkeccak_serial.h"
-typedef Vkeccak_serial Vkeccak_core;
+typedef Vkeccak_serial Vtop;
 // doc/keccak.md: a parity pass, then 24 rounds of a theta cycle and two passes
 static const uint64_t kPerm = 25 + 24 * (1 + 25 + 25);
 static const char *const kName = "keccak_serial";
 #else
 #include "Vkeccak_core.h"
+typedef Vkeccak_core Vtop;
 #ifndef TB_RPC
 #error "TB_RPC must be defined by the build"
 #endif
@@ -46,13 +48,13 @@ static uint64_t shake_first_formula(size_t len) {  // start to the first output 
 
 struct Dut {
   std::unique_ptr<VerilatedContext> ctx;
-  std::unique_ptr<Vkeccak_core> m;
-  Dut() : ctx(new VerilatedContext), m(new Vkeccak_core(ctx.get())) { tb::reset(m.get()); }
+  std::unique_ptr<Vtop> m;
+  Dut() : ctx(new VerilatedContext), m(new Vtop(ctx.get())) { tb::reset(m.get()); }
 
   // Starts an operation and absorbs msg; returns the cycles used so far
   // (counted from the start edge).
   uint64_t absorb(bool shake, const uint8_t *msg, size_t len) {
-    Vkeccak_core *d = m.get();
+    Vtop *d = m.get();
     if (d->busy_o) {
       std::fprintf(stderr, "busy_o high before start\n");
       std::exit(1);
@@ -105,7 +107,7 @@ struct Dut {
   // cycle count at which the first lane was taken, lane_at the cycle of each.
   void squeeze(uint8_t *out, size_t nbytes, uint64_t &cycles, std::vector<uint64_t> *lane_at,
                bool *saw_last) {
-    Vkeccak_core *d = m.get();
+    Vtop *d = m.get();
     size_t lanes = (nbytes + 7) / 8;
     d->out_ready_i = 1;
     for (size_t l = 0; l < lanes;) {
