@@ -213,7 +213,10 @@ CORES: dict[str, dict[str, Any]] = {
             "medium": {"W": 64, "P": 8, "Counts": 0},
             "large": {"W": 64, "P": 36, "Counts": 0},
         },
-        "defines": {"W": "TB_W", "P": "TB_P", "Counts": "TB_COUNTS"},
+        # the words in tiles of 32 (a 32-word accumulator; 193 = 6 x 32 + 1 at
+        # L1: a last tile of one word)
+        "sweep": {"t32": {"W": 64, "P": 8, "Counts": 0, "Tile": 32}},
+        "defines": {"W": "TB_W", "P": "TB_P", "Counts": "TB_COUNTS", "Tile": "TB_TILE"},
     },
     "sparse_upc": {
         "top": "sparse_mul",
@@ -225,7 +228,8 @@ CORES: dict[str, dict[str, Any]] = {
             "medium": {"W": 64, "P": 8, "Counts": 1},
             "large": {"W": 64, "P": 36, "Counts": 1},
         },
-        "defines": {"W": "TB_W", "P": "TB_P", "Counts": "TB_COUNTS"},
+        "sweep": {"w32t32": {"W": 32, "P": 8, "Counts": 1, "Tile": 32}},
+        "defines": {"W": "TB_W", "P": "TB_P", "Counts": "TB_COUNTS", "Tile": "TB_TILE"},
     },
     # the decoder's unit: counts, then the product of the same positions with a
     # second operand (Dual); simulated on its own, synthesised inside the decoder
@@ -246,6 +250,8 @@ CORES: dict[str, dict[str, Any]] = {
         "sweep": {
             "p1nopf": {"W": 64, "P": 1, "Counts": 1, "Dual": 1, "Prefetch": 0},
             "p4nopf": {"W": 64, "P": 4, "Counts": 1, "Dual": 1, "Prefetch": 0},
+            "p4nopft32": {"W": 64, "P": 4, "Counts": 1, "Dual": 1, "Prefetch": 0, "Tile": 32},
+            "p4t32": {"W": 64, "P": 4, "Counts": 1, "Dual": 1, "Tile": 32},
         },
         "defines": {
             "W": "TB_W",
@@ -253,6 +259,7 @@ CORES: dict[str, dict[str, Any]] = {
             "Counts": "TB_COUNTS",
             "Dual": "TB_DUAL",
             "Prefetch": "TB_PREFETCH",
+            "Tile": "TB_TILE",
         },
     },
     # Black-Gray-Flip decoder on the sparse-dense units (issue 5)
@@ -276,8 +283,10 @@ CORES: dict[str, dict[str, Any]] = {
             "p1nopf": {"W": 64, "P": 1, "Prefetch": 0},
             "p2nopf": {"W": 64, "P": 2, "Prefetch": 0},
             "p4nopf": {"W": 64, "P": 4, "Prefetch": 0},
+            # the medium KEM's decoder: counts in tiles of 32 words
+            "p4nopft32": {"W": 64, "P": 4, "Prefetch": 0, "Tile": 32},
         },
-        "defines": {"W": "TB_W", "P": "TB_P", "Prefetch": "TB_PREFETCH"},
+        "defines": {"W": "TB_W", "P": "TB_P", "Prefetch": "TB_PREFETCH", "Tile": "TB_TILE"},
     },
 }
 
@@ -325,7 +334,9 @@ KEM_PRESETS = {
         "DecoderP": 1,
         "DecoderPrefetch": 0,
     },
-    # fits a Zynq-7020 or an Artix-7 75T whole (about 30,500 LUT)
+    # fits a Zynq-7020 or an Artix-7 75T whole (about 31,000 LUT); the
+    # decoder's count accumulators in tiles of 32 words (distributed RAM, not
+    # 26 RAMB18)
     "medium": {
         "RoundsPerCycle": 1,
         "InvE": 16,
@@ -334,6 +345,7 @@ KEM_PRESETS = {
         "SparseP": 8,
         "DecoderP": 4,
         "DecoderPrefetch": 0,
+        "DecoderTile": 32,
     },
     # fits an Artix-7 200T whole (about 68,000 LUT)
     "large": {

@@ -14,7 +14,7 @@
 // and T random positions of which a random subset is masked (e1 h), against
 // libbike's bike_gf2x_mul_sparse with the enabled positions.
 //
-// Parameters from the build: -D TB_W, TB_P (R, D: -GR -GD).
+// Parameters from the build: -D TB_W, TB_P, TB_PREFETCH, TB_TILE (R, D: -GR -GD).
 #include <memory>
 
 #include "Vbike_decoder.h"
@@ -28,11 +28,19 @@
 #ifndef TB_PREFETCH
 #define TB_PREFETCH 1
 #endif
+#ifndef TB_TILE
+#define TB_TILE 0
+#endif
+
+// the units' tiles of words (sparse_mul Tile; 1 for Tile = 0)
+static uint64_t tiles(uint64_t n) {
+  return (TB_TILE == 0 || TB_TILE > n) ? 1 : (n + TB_TILE - 1) / TB_TILE;
+}
 
 // doc/bike_decoder.md
 static uint64_t formula(const bike_params *p) {
   uint64_t n = (p->r + TB_W - 1) / TB_W, g = (p->d + TB_P - 1) / TB_P;
-  uint64_t step = 10 + g * TB_P + n + 2 * g * (n + 1) + 11 + (TB_PREFETCH ? 0 : n);
+  uint64_t step = 10 + g * TB_P + n + 2 * g * (n + tiles(n)) + 11 + (TB_PREFETCH ? 0 : n);
   return 2 * p->d + n + (p->nb_iter + 2) * step + 2 * n;
 }
 
@@ -40,7 +48,7 @@ static uint64_t formula(const bike_params *p) {
 static uint64_t mul_formula(const bike_params *p, uint64_t m) {
   uint64_t n = (p->r + TB_W - 1) / TB_W, g = (p->d + TB_P - 1) / TB_P;
   uint64_t rounds = ((m + 1) / 2 + TB_P - 1) / TB_P;
-  return m + 1 + g * TB_P + n + 1 + rounds * (n + 1) + 3;
+  return m + 1 + g * TB_P + n + 1 + rounds * (n + tiles(n)) + 3;
 }
 
 struct Dut {

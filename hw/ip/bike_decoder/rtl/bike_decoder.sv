@@ -40,6 +40,7 @@ module bike_decoder
   parameter int unsigned NbIter = 5,
   parameter int unsigned Tau    = 3,
   parameter bit          Prefetch = 1'b1,  // the units' second set of copies
+  parameter int unsigned Tile   = 0,     // the units' words per tile (0: all N)
   // derived
   localparam int unsigned N      = (R + W - 1) / W,
   localparam int unsigned K      = $clog2(D + 1),
@@ -336,7 +337,8 @@ module bike_decoder
 
   for (genvar b = 0; b < 2; b++) begin : gen_units
     sparse_mul #(
-      .R (R), .D (D), .W (W), .P (P), .Counts (1'b1), .Dual (1'b1), .Prefetch (Prefetch)
+      .R (R), .D (D), .W (W), .P (P), .Counts (1'b1), .Dual (1'b1), .Prefetch (Prefetch),
+      .Tile (Tile)
     ) u_unit (
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),

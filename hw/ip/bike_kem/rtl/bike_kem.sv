@@ -39,6 +39,7 @@ module bike_kem
   parameter int unsigned SparseP            = 8,
   parameter int unsigned DecoderP           = 8,
   parameter bit          DecoderPrefetch    = 1'b1,
+  parameter int unsigned DecoderTile        = 0,    // decoder units' words per tile (0: N)
   // derived
   localparam int unsigned W    = 64,
   localparam int unsigned N    = (R + W - 1) / W,
@@ -1112,7 +1113,8 @@ module bike_kem
       .D (D),
       .W (W),
       .P (DecoderP),
-      .Prefetch (DecoderPrefetch)
+      .Prefetch (DecoderPrefetch),
+      .Tile (DecoderTile)
     ) u_dec (
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),

@@ -18,7 +18,8 @@ module bike_kem_axi
   parameter int unsigned InvParallelLevels  = 1,
   parameter int unsigned SparseP            = 8,
   parameter int unsigned DecoderP           = 8,
-  parameter bit          DecoderPrefetch    = 1'b1
+  parameter bit          DecoderPrefetch    = 1'b1,
+  parameter int unsigned DecoderTile        = 0
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -199,7 +200,8 @@ module bike_kem_axi
     .InvParallelLevels  (InvParallelLevels),
     .SparseP            (SparseP),
     .DecoderP           (DecoderP),
-    .DecoderPrefetch    (DecoderPrefetch)
+    .DecoderPrefetch    (DecoderPrefetch),
+    .DecoderTile        (DecoderTile)
   ) u_kem (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),

@@ -12,7 +12,8 @@
 //
 // KAT-derived in the dual mode: counts on s = c0 h0, then c0 h_b.
 //
-// Parameters from the build: -D TB_W, TB_P, TB_COUNTS, TB_DUAL (R, D: -GR -GD).
+// Parameters from the build: -D TB_W, TB_P, TB_COUNTS, TB_DUAL, TB_PREFETCH,
+// TB_TILE (R, D: -GR -GD).
 #include <algorithm>
 #include <memory>
 
@@ -30,14 +31,19 @@
 #ifndef TB_PREFETCH
 #define TB_PREFETCH 1
 #endif
+#ifndef TB_TILE
+#define TB_TILE 0
+#endif
 
-// doc/sparse_mul.md: cycles = G P + N + 1 + G (N + 1) + 2, G = ceil(D / P);
-// dual (b given at once): G (N + 1) + 3 more to the product's last word, and
-// N more without prefetch (b loads after the counts)
+// doc/sparse_mul.md: cycles = G P + N + 1 + G (N + NT) + 2, G = ceil(D / P),
+// NT tiles of the words (1 for Tile = 0); dual (b given at once):
+// G (N + NT) + 3 more to the product's last word, and N more without
+// prefetch (b loads after the counts)
 static uint64_t formula(const bike_params *p) {
   uint64_t n = (p->r + TB_W - 1) / TB_W, g = (p->d + TB_P - 1) / TB_P;
-  uint64_t dual = g * (n + 1) + 3 + (TB_PREFETCH ? 0 : n);
-  return g * TB_P + n + 1 + g * (n + 1) + 2 + (TB_DUAL ? dual : 0);
+  uint64_t nt = (TB_TILE == 0 || TB_TILE > n) ? 1 : (n + TB_TILE - 1) / TB_TILE;
+  uint64_t dual = g * (n + nt) + 3 + (TB_PREFETCH ? 0 : n);
+  return g * TB_P + n + 1 + g * (n + nt) + 2 + (TB_DUAL ? dual : 0);
 }
 
 static unsigned kbits(uint32_t d) {

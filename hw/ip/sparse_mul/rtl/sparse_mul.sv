@@ -12,7 +12,14 @@
 // word w of the rotation by p is ({A[p/W + w + 1], A[p/W + w]} >> (p mod W))).
 // The P windows of a cycle are XORed (binary) or counted per bit position and
 // added into K-bit counters (integer), read-modify-write in an accumulator
-// memory of N words. The last round streams the result out as it is written.
+// memory. The last round streams the result out as it is written.
+//
+//   Tile = 0: the rounds sweep all N words, over an accumulator of N words
+//             (block RAM at W K bits: 13 RAMB18 at W = 64, D = 71).
+//   Tile = T: the words are taken T at a time (tiles), every round over one
+//             tile before the next tile starts; the accumulator holds T words
+//             (distributed RAM for T <= 64), for one more cycle per tile and
+//             round (the first read of a rotation window).
 //
 //   Dual = 1 (with Counts = 1): after the counts, the binary product
 //                         c = (sum_i x^idx_i) * b of the same positions with a
@@ -21,7 +28,7 @@
 //                         shifters serve both). Prefetch = 1: b loads into a
 //                         second set of copies while the last round of counts
 //                         runs; 0: b overwrites a once the counts are out
-//                         (half the copies, N + 1 more cycles)
+//                         (half the copies, N more cycles)
 //                         prod_i = 1 at the start: the binary product alone
 //                         (on a; the decoder's products for bike_kem)
 //
@@ -32,17 +39,18 @@
 //      (the same cycles: bike_kem masks the e0 positions of function H);
 //   2. load: N words of a (in_valid_i/in_ready_o), written twice (a, and a
 //      shifted by R) into ceil(P/2) true dual-port copies of 2N words;
-//   3. rounds_i (1..G, G = ceil(D/P)) rounds of N + 1 cycles; result words
-//      (W bits, or W counters of K bits, counter b of word w in bits
-//      bK..bK+K-1) stream out during the last round (out_valid_o,
-//      out_last_o; no back-pressure). Fewer rounds than G read only the
-//      first rounds_i P slots (the decoder's products split their positions
-//      over two units).
-// cycles = G P + N + 1 + rounds_i (N + 1) + 2, independent of the data.
+//   3. per tile (NT = ceil(N / T) tiles; one tile of N words for Tile = 0),
+//      rounds_i (1..G, G = ceil(D/P)) rounds of (tile words + 1) cycles;
+//      result words (W bits, or W counters of K bits, counter b of word w in
+//      bits bK..bK+K-1) stream out in order during each tile's last round
+//      (out_valid_o, out_last_o; no back-pressure). Fewer rounds than G read
+//      only the first rounds_i P slots (the decoder's products split their
+//      positions over two units).
+// cycles = G P + N + 1 + rounds_i (N + NT) + 2, independent of the data.
 // Dual: the words of b are taken from the first cycle of the counts' rounds
 // on (Prefetch = 0: from the cycle the counts' last word shows); the
 // product's rounds start 2 cycles after the last word of b (and after the
-// counts' last word), its last word G (N + 1) + 2 cycles later.
+// counts' last word), its last word G (N + NT) + 2 cycles later.
 module sparse_mul #(
   parameter int unsigned R      = 12323,
   parameter int unsigned D      = 71,    // number of positions (row weight)
@@ -51,6 +59,7 @@ module sparse_mul #(
   parameter bit          Counts = 1'b0,  // 0: XOR product, 1: integer counts
   parameter bit          Dual   = 1'b0,  // 1 (Counts = 1): counts, then an XOR product
   parameter bit          Prefetch = 1'b1,  // Dual: b in copies of its own, during the counts
+  parameter int unsigned Tile   = 0,     // words per tile (0: all N at once)
   // derived
   localparam int unsigned N    = (R + W - 1) / W,
   localparam int unsigned G    = (D + P - 1) / P,     // rounds
@@ -64,6 +73,10 @@ module sparse_mul #(
   localparam int unsigned PW   = $clog2(R),
   localparam int unsigned AW   = $clog2(2 * N),       // copy address
   localparam int unsigned MW   = (N > 1) ? $clog2(N) : 1,
+  localparam int unsigned TL   = (Tile == 0 || Tile > N) ? N : Tile,  // tile words
+  localparam int unsigned NT   = (N + TL - 1) / TL,                    // tiles
+  localparam int unsigned TLast = N - (NT - 1) * TL,                   // last tile's words
+  localparam int unsigned TAW  = (TL > 1) ? $clog2(TL) : 1,            // accumulator address
   localparam int unsigned CntW = 16
 ) (
   input  logic          clk_i,
@@ -112,18 +125,23 @@ module sparse_mul #(
   state_e          state_q, state_d;
   logic [CntW-1:0] cnt_q, cnt_d;      // position / load word / round step t
   logic [CntW-1:0] rnd_q, rnd_d;      // round g
+  logic [CntW-1:0] base_q, base_d;    // first word of the tile
   logic [CntW-1:0] last_q, last_d;    // last round of the operation
   logic            shift_in, ld_we, tail_we, issue;
+  logic            last_tile;
   // Dual: second operand b and the phase (0: counts, 1: product)
   logic            bin, bin_q, bin_d;
   logic            prod_q, prod_d;    // Dual: the product only (operand in the first set)
   logic            ld2_on_q, ld2_we, ld2_tail_q, ld2_done_q;
   logic [CntW-1:0] ld2_q;
 
+  assign last_tile = (NT == 1) || (base_q == CntW'((NT - 1) * TL));
+
   always_comb begin
     state_d     = state_q;
     cnt_d       = cnt_q;
     rnd_d       = rnd_q;
+    base_d      = base_q;
     last_d      = last_q;
     prod_d      = prod_q;
     shift_in    = 1'b0;
@@ -174,16 +192,22 @@ module sparse_mul #(
         state_d = StRun;
         cnt_d   = '0;
         rnd_d   = '0;
+        base_d  = '0;
       end
 
+      // cnt_q = t reads window word base + t; t >= 1 forms word base + t - 1
       StRun: begin
         issue = 1'b1;
         cnt_d = cnt_q + 1'b1;
-        if (cnt_q == CntW'(N)) begin
+        if (cnt_q == (last_tile ? CntW'(TLast) : CntW'(TL))) begin
           cnt_d = '0;
           rnd_d = rnd_q + 1'b1;
           if (rnd_q == last_q) begin
-            state_d = StDrain;
+            rnd_d  = '0;
+            base_d = base_q + CntW'(TL);
+            if (last_tile) begin
+              state_d = StDrain;
+            end
           end
         end
       end
@@ -200,6 +224,7 @@ module sparse_mul #(
           state_d = StRun;
           cnt_d   = '0;
           rnd_d   = '0;
+          base_d  = '0;
           bin_d   = 1'b1;
         end
       end
@@ -215,6 +240,7 @@ module sparse_mul #(
       state_q <= StIdle;
       cnt_q   <= '0;
       rnd_q   <= '0;
+      base_q  <= '0;
       last_q  <= '0;
       bin_q   <= 1'b0;
       prod_q  <= 1'b0;
@@ -222,6 +248,7 @@ module sparse_mul #(
       state_q <= state_d;
       cnt_q   <= cnt_d;
       rnd_q   <= rnd_d;
+      base_q  <= (NT > 1) ? base_d : '0;
       last_q  <= last_d;
       bin_q   <= bin_d;
       prod_q  <= prod_d;
@@ -365,7 +392,8 @@ module sparse_mul #(
   // ---------------------------------------------------------------------------
   logic [W-1:0] win [P];
   logic         s1_form_q, s1_first_q, s1_last_q;
-  logic [MW-1:0] s1_w_q;
+  logic [MW-1:0] s1_w_q;   // word of the result
+  logic [TAW-1:0] s1_a_q;  // its accumulator address (within the tile)
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -373,11 +401,13 @@ module sparse_mul #(
       s1_first_q <= 1'b0;
       s1_last_q  <= 1'b0;
       s1_w_q     <= '0;
+      s1_a_q     <= '0;
     end else begin
       s1_form_q  <= issue && (cnt_q != '0);
       s1_first_q <= (rnd_q == '0);
       s1_last_q  <= (rnd_q == last_q);
-      s1_w_q     <= MW'(cnt_q - 1'b1);
+      s1_w_q     <= MW'(base_q + cnt_q - 1'b1);
+      s1_a_q     <= TAW'(cnt_q - 1'b1);
     end
   end
 
@@ -390,7 +420,7 @@ module sparse_mul #(
     logic [W-1:0]  prev_rd_q;
     logic [W-1:0]  pair;
 
-    assign raddr[u] = AW'(rot[u][PW-1:LW]) + AW'(cnt_q);
+    assign raddr[u] = AW'(rot[u][PW-1:LW]) + AW'(base_q) + AW'(cnt_q);
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
@@ -488,6 +518,7 @@ module sparse_mul #(
   logic [OW-1:0]  comb_d, comb_q;
   logic           s2_valid_q, s2_first_q, s2_last_q;
   logic [MW-1:0]  s2_w_q;
+  logic [TAW-1:0] s2_a_q;
 
   logic cnt_phase;  // counts (integer units; Dual units before the product)
   assign cnt_phase = Counts && !bin;
@@ -518,12 +549,14 @@ module sparse_mul #(
       s2_first_q <= 1'b0;
       s2_last_q  <= 1'b0;
       s2_w_q     <= '0;
+      s2_a_q     <= '0;
     end else begin
       comb_q     <= comb_d;
       s2_valid_q <= s1_form_q;
       s2_first_q <= s1_first_q;
       s2_last_q  <= s1_last_q;
       s2_w_q     <= s1_w_q;
+      s2_a_q     <= s1_a_q;
     end
   end
 
@@ -536,14 +569,14 @@ module sparse_mul #(
 
   bike_ram_sdp #(
     .Width (OW),
-    .Depth (N)
+    .Depth (TL)
   ) u_acc (
     .clk_i   (clk_i),
     .we_i    (s2_valid_q),
-    .waddr_i (s2_w_q),
+    .waddr_i (s2_a_q),
     .wdata_i (acc_new),
     .re_i    (s1_form_q),
-    .raddr_i (s1_w_q),
+    .raddr_i (s1_a_q),
     .rdata_o (acc_rd)
   );
 
