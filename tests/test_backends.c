@@ -6,6 +6,7 @@
 
 #include "bike/bike.h"
 #include "bike/ops.h"
+#include "native/backend.h"
 #include "test_util.h"
 
 static const char *backend;
@@ -160,6 +161,11 @@ static void kernels(int L) {
     bike_sample_keygen(p, I0, I1, seed);
     SAME_BYTES(h0a, I0, p->d * sizeof(uint32_t), "L%d sample_keygen h0", L);
     SAME_BYTES(h1a, I1, p->d * sizeof(uint32_t), "L%d sample_keygen h1", L);
+    use("portable");
+    bike_poly_from_indices(p, R1, I0, p->d);
+    use(backend);
+    bike_poly_from_indices(p, R2, I0, p->d);
+    SAME_WORDS(R1, R2, n, "L%d poly_from_indices", L);
     uint64_t s1[25], s2[25];
     for (int i = 0; i < 25; i++) {
       s1[i] = s2[i] = test_rand();
@@ -195,6 +201,48 @@ static void kernels(int L) {
     CHECK(ok1 == ok2, "L%d decode result, input %d", L, t);
     SAME_WORDS(R1, R3, n, "L%d decode e0, input %d", L, t);
     SAME_WORDS(R2, R4, n, "L%d decode e1, input %d", L, t);
+  }
+}
+
+/* The scratch contract of the mul and sqr_k kernels (native/backend.h):
+ * the result does not depend on what the scratch holds, and nothing at or
+ * past the bound is written. The scratch starts as random words each time. */
+static uint64_t S[BIKE_SCRATCH_MAX + 64], Saved[BIKE_SCRATCH_MAX + 64];
+
+static void fill_scratch(void) {
+  for (size_t i = 0; i < BIKE_SCRATCH_MAX + 64; i++) {
+    S[i] = Saved[i] = test_rand();
+  }
+}
+
+static void scratch_contract(int L) {
+  const bike_params *p = bike_params_get(L);
+  const uint32_t n = p->r_qwords;
+  const size_t mul_bound = bike_mul_scratch_words(p), sqr_bound = bike_sqr_k_scratch_words(p);
+  for (int t = 0; t < 3; t++) {
+    rand_poly(p, A, t);
+    rand_poly(p, B, 0);
+    use("portable");
+    bike_gf2x_mul(p, R1, A, B);
+    use(backend);
+    fill_scratch();
+    bike_gf2x_mul_scratch(p, R2, A, B, S);
+    SAME_WORDS(R1, R2, n, "L%d gf2x_mul with scratch, input %d", L, t);
+    SAME_WORDS(Saved + mul_bound, S + mul_bound, BIKE_SCRATCH_MAX + 64 - mul_bound,
+               "L%d gf2x_mul stays within %zu scratch words", L, mul_bound);
+  }
+  const uint64_t ks[] = {1, 3, 16, 17, 1000, p->r - 2};
+  for (size_t i = 0; i < sizeof(ks) / sizeof(ks[0]); i++) {
+    rand_poly(p, A, 0);
+    use("portable");
+    bike_gf2x_sqr_k(p, R1, A, ks[i]);
+    use(backend);
+    fill_scratch();
+    bike_gf2x_sqr_k_scratch(p, R2, A, ks[i], S);
+    SAME_WORDS(R1, R2, n, "L%d gf2x_sqr_k with scratch, k=%llu", L, (unsigned long long)ks[i]);
+    SAME_WORDS(Saved + sqr_bound, S + sqr_bound, BIKE_SCRATCH_MAX + 64 - sqr_bound,
+               "L%d gf2x_sqr_k k=%llu stays within %zu scratch words", L,
+               (unsigned long long)ks[i], sqr_bound);
   }
 }
 
@@ -251,6 +299,7 @@ int main(int argc, char **argv) {
   CHECK(bike_strerror(BIKE_ERR_BACKEND) != NULL, "strerror");
   for (int L = 1; L <= 5; L += 2) {
     kernels(L);
+    scratch_contract(L);
     kem(L);
   }
   printf("back end %s against portable: ", backend);

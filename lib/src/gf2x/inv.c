@@ -12,6 +12,7 @@
 
 #include "bike/ops.h"
 #include "common/ct.h"
+#include "native/backend.h"
 
 /* slot dst = (slot src)^(2^k) * slot mul: b_i in src and b_k in mul make
  * b_(i+k). Slot 0 is a (b_1), slot 1 the running value (b_1 at first),
@@ -55,6 +56,7 @@ static size_t bit_walk(chain_step *s, uint32_t n) {
 void bike_gf2x_inv(const bike_params *p, uint64_t *c, const uint64_t *a) {
   uint64_t slot[3][BIKE_MAX_QWORDS];
   uint64_t t[BIKE_MAX_QWORDS];
+  uint64_t scratch[BIKE_SCRATCH_MAX]; /* the kernels', wiped once at the end */
   chain_step walk[CHAIN_MAX];
   const uint32_t n = p->r - 2;
   const size_t bytes = p->r_qwords * sizeof(uint64_t);
@@ -67,10 +69,11 @@ void bike_gf2x_inv(const bike_params *p, uint64_t *c, const uint64_t *a) {
   memcpy(slot[0], a, bytes);
   memcpy(slot[1], a, bytes);
   for (size_t i = 0; i < len; i++) {
-    bike_gf2x_sqr_k(p, t, slot[steps[i].src], steps[i].k);
-    bike_gf2x_mul(p, slot[steps[i].dst], t, slot[steps[i].mul]);
+    bike_gf2x_sqr_k_scratch(p, t, slot[steps[i].src], steps[i].k, scratch);
+    bike_gf2x_mul_scratch(p, slot[steps[i].dst], t, slot[steps[i].mul], scratch);
   }
-  bike_gf2x_sqr_k(p, c, slot[1], 1);
+  bike_gf2x_sqr_k_scratch(p, c, slot[1], 1, scratch);
   bike_wipe(slot, sizeof(slot));
   bike_wipe(t, sizeof(t));
+  bike_wipe(scratch, bike_sqr_k_scratch_words(p) * sizeof(uint64_t)); /* the larger bound */
 }

@@ -4,7 +4,6 @@
 
 #include "bike/ops.h"
 #include "native/backend.h"
-#include "common/ct.h"
 
 /* Carry-less 32 x 32 -> 64 with integer multiplications: split each operand
  * into four classes of bits (positions i mod 4) so that a column of one
@@ -77,13 +76,11 @@ static void mul_karatsuba(uint64_t *c, const uint64_t *a, const uint64_t *b, siz
   }
 }
 
-/* Scratch of the recursion: 4h words per level, h halving each time. */
-#define KARATSUBA_SCRATCH (4 * BIKE_MAX_QWORDS + 64)
-
-void bike_gf2x_mul_c(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b) {
-  uint64_t prod[2 * BIKE_MAX_QWORDS];
-  uint64_t tmp[KARATSUBA_SCRATCH];
+void bike_gf2x_mul_c(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b,
+                     uint64_t *scratch) {
   const size_t n = p->r_qwords;
+  uint64_t *prod = scratch;        /* 2n words */
+  uint64_t *tmp = scratch + 2 * n; /* the recursion's 4h words per level: under 4n + 64 */
   mul_karatsuba(prod, a, b, n, tmp);
 
   /* c_i = prod_i + prod_(i+r): fold the high part down by r bits. */
@@ -93,6 +90,4 @@ void bike_gf2x_mul_c(const bike_params *p, uint64_t *c, const uint64_t *a, const
     c[i] = prod[i] ^ high;
   }
   c[n - 1] &= ((uint64_t)1 << bs) - 1;
-  bike_wipe(prod, 2 * n * sizeof(uint64_t));
-  bike_wipe(tmp, sizeof(tmp));
 }

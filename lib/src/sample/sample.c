@@ -57,11 +57,10 @@ void bike_sample_keygen(const bike_params *p, uint32_t *h0_idx, uint32_t *h1_idx
   bike_shake256_wipe(&prf);
 }
 
-/* The portable support kernel, independent of the back end (tests use it as
- * a reference for the native ones). */
+/* The back end's support kernel, the one key generation uses. */
 void bike_poly_from_indices(const bike_params *p, uint64_t *a, const uint32_t *idx,
                             uint32_t count) {
-  bike_support_dense_c(p, a, idx, NULL, count);
+  bike_support_dense(p, a, idx, NULL, count);
 }
 
 void bike_function_h(const bike_params *p, uint64_t *e0, uint64_t *e1, uint32_t *idx_out,

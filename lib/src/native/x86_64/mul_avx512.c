@@ -259,14 +259,16 @@ static void mul_karatsuba_k(uint64_t *c, const uint64_t *a, const uint64_t *b, s
  * a_e b_e X^2, where a_e and b_e are single 128-bit pieces. */
 #define EXTRA_MAX 2
 
-void bike_gf2x_mul_avx512(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b) {
+void bike_gf2x_mul_avx512(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b,
+                          uint64_t *scratch) {
   const size_t n = p->r_qwords, m = n / LEAF * LEAF, e = n - m;
   if (e > EXTRA_MAX || m == 0) {
-    bike_gf2x_mul_avx512_padded(p, c, a, b);
+    bike_gf2x_mul_avx512_padded(p, c, a, b, scratch);
     return;
   }
-  uint64_t prod[2 * BIKE_MAX_QWORDS + 16];
-  uint64_t tmp[SCRATCH_WORDS]; /* 22 m / 3 or 4 m + 256 words: at most 2816 */
+  /* Scratch: the product (2 n + 16 words), then the Karatsuba levels' 22 m
+   * / 3, 8 m / 5 or 4 m + 256 words: at most 9.4 n + 16 words. */
+  uint64_t *prod = scratch, *tmp = scratch + 2 * n + 16;
   const int three = m % (3 * LEAF) == 0, five = m % (5 * 4 * LEAF) == 0;
   if (three) { /* L1 and L3 */
     mul_karatsuba3(prod, a, b, m / 3, tmp);
@@ -323,7 +325,4 @@ void bike_gf2x_mul_avx512(const bike_params *p, uint64_t *c, const uint64_t *a, 
     _mm512_mask_storeu_epi64(c + i, live, v);
   }
   c[n - 1] &= ((uint64_t)1 << bs) - 1;
-  bike_wipe(prod, (2 * n + 16) * sizeof(uint64_t));
-  const size_t used = three ? 22 * (m / 3) : five ? 8 * (m / 5) : 4 * m + 256;
-  bike_wipe(tmp, used * sizeof(uint64_t));
 }

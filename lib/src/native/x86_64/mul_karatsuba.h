@@ -78,14 +78,13 @@ static void mul_karatsuba(uint64_t *c, const uint64_t *a, const uint64_t *b, siz
   }
 }
 
-#define PADDED_WORDS (BIKE_MAX_QWORDS + BASE)
-#define SCRATCH_WORDS (4 * (PADDED_WORDS + 64)) /* 4h per level, h <= n/2 + 2 */
-
-void MUL_ENTRY(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b) {
-  uint64_t pa[PADDED_WORDS], pb[PADDED_WORDS];
-  uint64_t prod[2 * PADDED_WORDS];
-  uint64_t tmp[SCRATCH_WORDS];
+/* Scratch: both operands padded to np words, their product (2 np) and the
+ * recursion's 4h words per level (under 4 np + 256): at most 8 n + 504
+ * words with BASE <= 32. */
+void MUL_ENTRY(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b,
+               uint64_t *scratch) {
   const size_t n = p->r_qwords, np = (n + BASE - 1) / BASE * BASE;
+  uint64_t *pa = scratch, *pb = scratch + np, *prod = scratch + 2 * np, *tmp = scratch + 4 * np;
   memcpy(pa, a, n * sizeof(uint64_t));
   memcpy(pb, b, n * sizeof(uint64_t));
   memset(pa + n, 0, (np - n) * sizeof(uint64_t));
@@ -97,9 +96,4 @@ void MUL_ENTRY(const bike_params *p, uint64_t *c, const uint64_t *a, const uint6
     c[i] = prod[i] ^ high;
   }
   c[n - 1] &= ((uint64_t)1 << bs) - 1;
-  bike_wipe(pa, np * sizeof(uint64_t));
-  bike_wipe(pb, np * sizeof(uint64_t));
-  bike_wipe(prod, 2 * np * sizeof(uint64_t));
-  bike_wipe(tmp, (4 * np + 256) * sizeof(uint64_t)); /* what the recursion used */
 }
-

@@ -63,9 +63,9 @@ static void mul8(uint64_t *c, const uint64_t *a, const uint64_t *b) {
 #include "native/x86_64/mul_karatsuba.h"
 
 /* c = a^2 in R: the carry-less square spreads the bits of each word (a_i
- * times itself), then x^r = 1 folds the top half down. */
-void bike_gf2x_sqr_pclmul(const bike_params *p, uint64_t *c, const uint64_t *a) {
-  uint64_t prod[2 * BIKE_MAX_QWORDS + 2];
+ * times itself) into prod (2 n words, the caller's), then x^r = 1 folds the
+ * top half down. */
+void bike_gf2x_sqr_pclmul(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t *prod) {
   const size_t n = p->r_qwords;
   for (size_t i = 0; i < n; i++) {
     const __m128i x = _mm_cvtsi64_si128((long long)a[i]);
@@ -77,5 +77,4 @@ void bike_gf2x_sqr_pclmul(const bike_params *p, uint64_t *c, const uint64_t *a) 
     c[i] = prod[i] ^ high;
   }
   c[n - 1] &= ((uint64_t)1 << bs) - 1;
-  bike_wipe(prod, 2 * n * sizeof(uint64_t));
 }

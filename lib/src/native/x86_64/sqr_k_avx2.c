@@ -22,20 +22,21 @@ static uint32_t pow2_mod(uint64_t e, uint32_t r) {
   return (uint32_t)result;
 }
 
-void bike_gf2x_sqr_k_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k) {
+void bike_gf2x_sqr_k_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
+                          uint64_t *scratch) {
   const uint32_t r = p->r, n = p->r_qwords;
   if (k == 0) {
     memmove(c, a, n * sizeof(uint64_t));
     return;
   }
   if (k <= SQUARINGS_MAX) {
-    bike_gf2x_sqr_pclmul(p, c, a);
+    bike_gf2x_sqr_pclmul(p, c, a, scratch);
     for (uint64_t i = 1; i < k; i++) {
-      bike_gf2x_sqr_pclmul(p, c, c);
+      bike_gf2x_sqr_pclmul(p, c, c, scratch);
     }
     return;
   }
-  uint64_t out[BIKE_MAX_QWORDS];
+  uint64_t *out = scratch; /* n words: c may be a */
   /* 2 has order dividing r - 1 modulo the prime r. */
   const uint32_t m = pow2_mod((r - 1) - (uint32_t)(k % (r - 1)), r);
   const uint32_t m8 = (uint32_t)(((uint64_t)m * 8) % r);
@@ -65,5 +66,4 @@ void bike_gf2x_sqr_k_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, 
   out[n - 1] &= ((uint64_t)1 << (r % 64)) - 1;
   ct_msan_taint(out, n * sizeof(uint64_t), a, n * sizeof(uint64_t));
   memcpy(c, out, n * sizeof(uint64_t));
-  bike_wipe(out, n * sizeof(uint64_t));
 }

@@ -14,8 +14,6 @@
  * (1.2, 2.4 and 3.9 us at L1, L3, L5). */
 #define SQUARINGS_MAX 16
 
-#define PAD (BIKE_MAX_QWORDS + 8)
-
 /* c = a^2; c may be a. The product goes through prod, written in whole
  * blocks of 16 words (zero past 2 n) so that the fold reads only words
  * written here. */
@@ -72,8 +70,6 @@ static uint32_t pow2_mod(uint64_t e, uint32_t r) {
  * qword, and an 8 x 8 bit transpose of each qword turns them into the
  * eight IL bytes of those positions. The unpacks leave the qwords of a
  * block in the order il_addr() undoes. */
-#define IL_BLOCKS ((BIKE_MAX_QWORDS * 64 + 511) / 512)
-
 /* Where IL keeps position q: within its 512-byte block, the group j =
  * (q / 8) % 64 is qword 2 (j / 16) + j % 2 of vector (j / 2) % 8. */
 static inline __m512i il_addr(__m512i q) {
@@ -110,12 +106,13 @@ static inline __m512i transpose8(__m512i x) {
 }
 #endif
 
+/* scratch: dbl (2 n + 32 words), then IL (512 bytes per block, and 64 more). */
 static void permute_interleaved(const bike_params *p, uint64_t *out, const uint64_t *a,
-                                uint32_t m) {
-  uint64_t dbl[2 * BIKE_MAX_QWORDS + 32];
-  uint8_t il[IL_BLOCKS * 512 + 64];
+                                uint32_t m, uint64_t *scratch) {
   const uint32_t r = p->r, n = p->r_qwords, ws = r / 64, bs = r % 64;
   const uint32_t blocks = (r + 511) / 512;
+  uint64_t *dbl = scratch;
+  uint8_t *il = (uint8_t *)(void *)(scratch + 2 * n + 32);
   /* dbl = a + a x^r, zero above 2 r: word ws + i gets a_i << bs and a_(i-1)
    * >> (64 - bs), the lower word brought in from the previous vector. */
   memcpy(dbl, a, n * sizeof(uint64_t));
@@ -178,34 +175,34 @@ static void permute_interleaved(const bike_params *p, uint64_t *out, const uint6
     const __mmask16 wrap = _mm512_cmpge_epu32_mask(q, vwrap);
     q = _mm512_mask_sub_epi32(_mm512_add_epi32(q, vstep), wrap, q, vwrap);
   }
-  bike_wipe(dbl, (2 * n + 32) * sizeof(uint64_t));
-  bike_wipe(il, 512 * blocks + 64);
 }
 
-void bike_gf2x_sqr_k_avx512(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k) {
+/* Scratch: for small k the square (2 n + 16 words); for large k the output
+ * (n + 8 words rounded down to whole vectors: room for the pairs of words
+ * the gathers store), then permute_interleaved()'s 2 n + 32 words and IL (a
+ * byte per bit position, 64 words per 512): at most 11 n + 112 words. */
+void bike_gf2x_sqr_k_avx512(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
+                            uint64_t *scratch) {
   const uint32_t r = p->r, n = p->r_qwords;
   if (k == 0) {
     memmove(c, a, n * sizeof(uint64_t));
     return;
   }
   if (k <= SQUARINGS_MAX) {
-    uint64_t prod[2 * PAD];
-    sqr1(p, c, a, prod);
+    sqr1(p, c, a, scratch);
     for (uint64_t i = 1; i < k; i++) {
-      sqr1(p, c, c, prod);
+      sqr1(p, c, c, scratch);
     }
-    bike_wipe(prod, 2 * n * sizeof(uint64_t));
     return;
   }
-  uint64_t out[PAD];
+  uint64_t *out = scratch;
   /* 2 has order dividing r - 1 modulo the prime r. */
   const uint32_t m = pow2_mod((r - 1) - (uint32_t)(k % (r - 1)), r);
-  permute_interleaved(p, out, a, m);
+  permute_interleaved(p, out, a, m, scratch + (n + 8) / 8 * 8);
   /* MemorySanitizer loses the secret through the gathers: mark the output
    * secret wherever the input was. The gathers address IL by the public m
    * and r only. */
   ct_msan_taint(out, n * sizeof(uint64_t), a, n * sizeof(uint64_t));
   out[n - 1] &= ((uint64_t)1 << (r % 64)) - 1;
   memcpy(c, out, n * sizeof(uint64_t));
-  bike_wipe(out, n * sizeof(uint64_t));
 }
