@@ -76,8 +76,8 @@ static void mul_karatsuba(uint64_t *c, const uint64_t *a, const uint64_t *b, siz
   }
 }
 
-void bike_gf2x_mul_c(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b,
-                     uint64_t *scratch) {
+size_t bike_gf2x_mul_c(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b,
+                       uint64_t *scratch) {
   const size_t n = p->r_qwords;
   uint64_t *prod = scratch;        /* 2n words */
   uint64_t *tmp = scratch + 2 * n; /* the recursion's 4h words per level: under 4n + 64 */
@@ -90,4 +90,5 @@ void bike_gf2x_mul_c(const bike_params *p, uint64_t *c, const uint64_t *a, const
     c[i] = prod[i] ^ high;
   }
   c[n - 1] &= ((uint64_t)1 << bs) - 1;
+  return 6 * n + 64;
 }

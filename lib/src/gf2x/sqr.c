@@ -18,8 +18,8 @@ static uint32_t pow2_mod(uint64_t k, uint32_t r) {
   return (uint32_t)result;
 }
 
-void bike_gf2x_sqr_k_c(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
-                       uint64_t *scratch) {
+size_t bike_gf2x_sqr_k_c(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
+                         uint64_t *scratch) {
   uint64_t *out = scratch; /* n words: c may be a */
   const uint32_t r = p->r;
   const uint32_t step = pow2_mod(k, r);
@@ -34,4 +34,5 @@ void bike_gf2x_sqr_k_c(const bike_params *p, uint64_t *c, const uint64_t *a, uin
     }
   }
   memcpy(c, out, p->r_qwords * sizeof(uint64_t));
+  return p->r_qwords;
 }

@@ -26,9 +26,10 @@
 /* Scratch of the mul and sqr_k kernels: the caller gives it and wipes it,
  * once after a series of calls (the inversion's chain, the decoder's
  * syndromes) rather than each kernel wiping its own after every call. A
- * kernel uses the first bike_mul_scratch_words(p) or
- * bike_sqr_k_scratch_words(p) words at most (test_backends checks it),
- * assumes nothing of their contents and does not wipe them. */
+ * kernel assumes nothing of the scratch's contents, does not wipe it, and
+ * returns how many words from the start it may have written: at most
+ * bike_mul_scratch_words(p) or bike_sqr_k_scratch_words(p) (test_backends
+ * checks both). */
 #define BIKE_SCRATCH_MAX (12 * BIKE_MAX_QWORDS + 512)
 static inline size_t bike_mul_scratch_words(const bike_params *p) {
   return 10 * (size_t)p->r_qwords + 512;
@@ -37,10 +38,10 @@ static inline size_t bike_sqr_k_scratch_words(const bike_params *p) {
   return 12 * (size_t)p->r_qwords + 512;
 }
 
-typedef void (*bike_mul_fn)(const bike_params *p, uint64_t *c, const uint64_t *a,
-                            const uint64_t *b, uint64_t *scratch);
-typedef void (*bike_sqr_k_fn)(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
-                              uint64_t *scratch);
+typedef size_t (*bike_mul_fn)(const bike_params *p, uint64_t *c, const uint64_t *a,
+                              const uint64_t *b, uint64_t *scratch);
+typedef size_t (*bike_sqr_k_fn)(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
+                                uint64_t *scratch);
 typedef void (*bike_rotr_fn)(const bike_params *p, uint64_t *c, const uint64_t *a, uint32_t k);
 /* a = sum (XOR) of x^idx[i] over the i with take[i] all-ones (every i if
  * take is NULL); take[i] is all-ones or zero. */
@@ -97,16 +98,18 @@ typedef struct {
 /* The back end in use (initialised on first call, thread-safely). */
 const bike_backend *bike_backend_current(void);
 
-/* bike_gf2x_mul and bike_gf2x_sqr_k with the caller's scratch. */
-void bike_gf2x_mul_scratch(const bike_params *p, uint64_t *c, const uint64_t *a,
-                           const uint64_t *b, uint64_t *scratch);
-void bike_gf2x_sqr_k_scratch(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
-                             uint64_t *scratch);
+/* bike_gf2x_mul and bike_gf2x_sqr_k with the caller's scratch; they return
+ * the words of it they may have written. */
+size_t bike_gf2x_mul_scratch(const bike_params *p, uint64_t *c, const uint64_t *a,
+                             const uint64_t *b, uint64_t *scratch);
+size_t bike_gf2x_sqr_k_scratch(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
+                               uint64_t *scratch);
 
 /* Portable reference kernels. */
-void bike_gf2x_mul_c(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b, uint64_t *scratch);
-void bike_gf2x_sqr_k_c(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
-                          uint64_t *scratch);
+size_t bike_gf2x_mul_c(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b,
+                       uint64_t *scratch);
+size_t bike_gf2x_sqr_k_c(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
+                         uint64_t *scratch);
 void bike_gf2x_rotr_c(const bike_params *p, uint64_t *c, const uint64_t *a, uint32_t k);
 void upc_count_c(const bike_params *p, upc_counters *u, const uint32_t *idx, uint32_t count,
                  const uint64_t *s);
@@ -126,16 +129,16 @@ void bike_support_dense(const bike_params *p, uint64_t *a, const uint32_t *idx,
 
 #if defined(__x86_64__)
 /* x86-64 kernels, in native/x86_64/. */
-void bike_gf2x_mul_pclmul(const bike_params *p, uint64_t *c, const uint64_t *a,
-                          const uint64_t *b, uint64_t *scratch);
-void bike_gf2x_mul_vpclmul(const bike_params *p, uint64_t *c, const uint64_t *a,
-                           const uint64_t *b, uint64_t *scratch);
-void bike_gf2x_mul_avx512(const bike_params *p, uint64_t *c, const uint64_t *a,
-                          const uint64_t *b, uint64_t *scratch);
-void bike_gf2x_mul_avx512_padded(const bike_params *p, uint64_t *c, const uint64_t *a,
-                                 const uint64_t *b, uint64_t *scratch);
-void bike_gf2x_sqr_k_avx512(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
-                          uint64_t *scratch);
+size_t bike_gf2x_mul_pclmul(const bike_params *p, uint64_t *c, const uint64_t *a,
+                            const uint64_t *b, uint64_t *scratch);
+size_t bike_gf2x_mul_vpclmul(const bike_params *p, uint64_t *c, const uint64_t *a,
+                             const uint64_t *b, uint64_t *scratch);
+size_t bike_gf2x_mul_avx512(const bike_params *p, uint64_t *c, const uint64_t *a,
+                            const uint64_t *b, uint64_t *scratch);
+size_t bike_gf2x_mul_avx512_padded(const bike_params *p, uint64_t *c, const uint64_t *a,
+                                   const uint64_t *b, uint64_t *scratch);
+size_t bike_gf2x_sqr_k_avx512(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
+                              uint64_t *scratch);
 void bike_fisher_yates_avx512(uint32_t *pos, uint32_t count, uint32_t bound, const uint8_t *words);
 void bike_keccak_xn_avx512(uint64_t (*s)[25], unsigned n);
 void bike_support_dense2_avx512(const bike_params *p, uint64_t *a0, uint64_t *a1,
@@ -143,8 +146,8 @@ void bike_support_dense2_avx512(const bike_params *p, uint64_t *a0, uint64_t *a1
 void bike_support_dense_avx512(const bike_params *p, uint64_t *a, const uint32_t *idx,
                                const uint64_t *take, uint32_t count);
 void bike_gf2x_sqr_pclmul(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t *prod);
-void bike_gf2x_sqr_k_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
-                          uint64_t *scratch);
+size_t bike_gf2x_sqr_k_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
+                            uint64_t *scratch);
 void bike_gf2x_rotr_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, uint32_t k);
 void upc_count_avx2(const bike_params *p, upc_counters *u, const uint32_t *idx, uint32_t count,
                     const uint64_t *s);

@@ -224,26 +224,24 @@ const char *bike_cpu_features(void) {
 }
 
 /* The public operations go through the table. */
-void bike_gf2x_mul_scratch(const bike_params *p, uint64_t *c, const uint64_t *a,
-                           const uint64_t *b, uint64_t *scratch) {
-  bike_backend_current()->mul(p, c, a, b, scratch);
+size_t bike_gf2x_mul_scratch(const bike_params *p, uint64_t *c, const uint64_t *a,
+                             const uint64_t *b, uint64_t *scratch) {
+  return bike_backend_current()->mul(p, c, a, b, scratch);
 }
 
-void bike_gf2x_sqr_k_scratch(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
-                             uint64_t *scratch) {
-  bike_backend_current()->sqr_k(p, c, a, k, scratch);
+size_t bike_gf2x_sqr_k_scratch(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
+                               uint64_t *scratch) {
+  return bike_backend_current()->sqr_k(p, c, a, k, scratch);
 }
 
 void bike_gf2x_mul(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b) {
   uint64_t scratch[BIKE_SCRATCH_MAX];
-  bike_gf2x_mul_scratch(p, c, a, b, scratch);
-  bike_wipe(scratch, bike_mul_scratch_words(p) * sizeof(uint64_t));
+  bike_wipe(scratch, bike_gf2x_mul_scratch(p, c, a, b, scratch) * sizeof(uint64_t));
 }
 
 void bike_gf2x_sqr_k(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k) {
   uint64_t scratch[BIKE_SCRATCH_MAX];
-  bike_gf2x_sqr_k_scratch(p, c, a, k, scratch);
-  bike_wipe(scratch, bike_sqr_k_scratch_words(p) * sizeof(uint64_t));
+  bike_wipe(scratch, bike_gf2x_sqr_k_scratch(p, c, a, k, scratch) * sizeof(uint64_t));
 }
 
 void bike_gf2x_rotr(const bike_params *p, uint64_t *c, const uint64_t *a, uint32_t k) {

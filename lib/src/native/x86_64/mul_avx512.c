@@ -259,12 +259,11 @@ static void mul_karatsuba_k(uint64_t *c, const uint64_t *a, const uint64_t *b, s
  * a_e b_e X^2, where a_e and b_e are single 128-bit pieces. */
 #define EXTRA_MAX 2
 
-void bike_gf2x_mul_avx512(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b,
-                          uint64_t *scratch) {
+size_t bike_gf2x_mul_avx512(const bike_params *p, uint64_t *c, const uint64_t *a,
+                            const uint64_t *b, uint64_t *scratch) {
   const size_t n = p->r_qwords, m = n / LEAF * LEAF, e = n - m;
   if (e > EXTRA_MAX || m == 0) {
-    bike_gf2x_mul_avx512_padded(p, c, a, b, scratch);
-    return;
+    return bike_gf2x_mul_avx512_padded(p, c, a, b, scratch);
   }
   /* Scratch: the product (2 n + 16 words), then the Karatsuba levels' 22 m
    * / 3, 8 m / 5 or 4 m + 256 words: at most 9.4 n + 16 words. */
@@ -325,4 +324,5 @@ void bike_gf2x_mul_avx512(const bike_params *p, uint64_t *c, const uint64_t *a, 
     _mm512_mask_storeu_epi64(c + i, live, v);
   }
   c[n - 1] &= ((uint64_t)1 << bs) - 1;
+  return 2 * n + 16 + (three ? 22 * (m / 3) : five ? 8 * (m / 5) : 4 * m + 256);
 }

@@ -81,8 +81,8 @@ static void mul_karatsuba(uint64_t *c, const uint64_t *a, const uint64_t *b, siz
 /* Scratch: both operands padded to np words, their product (2 np) and the
  * recursion's 4h words per level (under 4 np + 256): at most 8 n + 504
  * words with BASE <= 32. */
-void MUL_ENTRY(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b,
-               uint64_t *scratch) {
+size_t MUL_ENTRY(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b,
+                 uint64_t *scratch) {
   const size_t n = p->r_qwords, np = (n + BASE - 1) / BASE * BASE;
   uint64_t *pa = scratch, *pb = scratch + np, *prod = scratch + 2 * np, *tmp = scratch + 4 * np;
   memcpy(pa, a, n * sizeof(uint64_t));
@@ -96,4 +96,5 @@ void MUL_ENTRY(const bike_params *p, uint64_t *c, const uint64_t *a, const uint6
     c[i] = prod[i] ^ high;
   }
   c[n - 1] &= ((uint64_t)1 << bs) - 1;
+  return 8 * np + 256;
 }

@@ -22,19 +22,19 @@ static uint32_t pow2_mod(uint64_t e, uint32_t r) {
   return (uint32_t)result;
 }
 
-void bike_gf2x_sqr_k_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
-                          uint64_t *scratch) {
+size_t bike_gf2x_sqr_k_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
+                            uint64_t *scratch) {
   const uint32_t r = p->r, n = p->r_qwords;
   if (k == 0) {
     memmove(c, a, n * sizeof(uint64_t));
-    return;
+    return 0;
   }
   if (k <= SQUARINGS_MAX) {
     bike_gf2x_sqr_pclmul(p, c, a, scratch);
     for (uint64_t i = 1; i < k; i++) {
       bike_gf2x_sqr_pclmul(p, c, c, scratch);
     }
-    return;
+    return 2 * (size_t)n;
   }
   uint64_t *out = scratch; /* n words: c may be a */
   /* 2 has order dividing r - 1 modulo the prime r. */
@@ -66,4 +66,5 @@ void bike_gf2x_sqr_k_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, 
   out[n - 1] &= ((uint64_t)1 << (r % 64)) - 1;
   ct_msan_taint(out, n * sizeof(uint64_t), a, n * sizeof(uint64_t));
   memcpy(c, out, n * sizeof(uint64_t));
+  return n;
 }

@@ -181,28 +181,30 @@ static void permute_interleaved(const bike_params *p, uint64_t *out, const uint6
  * (n + 8 words rounded down to whole vectors: room for the pairs of words
  * the gathers store), then permute_interleaved()'s 2 n + 32 words and IL (a
  * byte per bit position, 64 words per 512): at most 11 n + 112 words. */
-void bike_gf2x_sqr_k_avx512(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
-                            uint64_t *scratch) {
+size_t bike_gf2x_sqr_k_avx512(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
+                              uint64_t *scratch) {
   const uint32_t r = p->r, n = p->r_qwords;
   if (k == 0) {
     memmove(c, a, n * sizeof(uint64_t));
-    return;
+    return 0;
   }
   if (k <= SQUARINGS_MAX) {
     sqr1(p, c, a, scratch);
     for (uint64_t i = 1; i < k; i++) {
       sqr1(p, c, c, scratch);
     }
-    return;
+    return 2 * (size_t)((n + 7) / 8 * 8);
   }
   uint64_t *out = scratch;
   /* 2 has order dividing r - 1 modulo the prime r. */
   const uint32_t m = pow2_mod((r - 1) - (uint32_t)(k % (r - 1)), r);
-  permute_interleaved(p, out, a, m, scratch + (n + 8) / 8 * 8);
+  const size_t out_words = (n + 8) / 8 * 8;
+  permute_interleaved(p, out, a, m, scratch + out_words);
   /* MemorySanitizer loses the secret through the gathers: mark the output
    * secret wherever the input was. The gathers address IL by the public m
    * and r only. */
   ct_msan_taint(out, n * sizeof(uint64_t), a, n * sizeof(uint64_t));
   out[n - 1] &= ((uint64_t)1 << (r % 64)) - 1;
   memcpy(c, out, n * sizeof(uint64_t));
+  return out_words + 2 * (size_t)n + 32 + (512 * (size_t)((r + 511) / 512) + 64) / 8;
 }
