@@ -234,13 +234,17 @@ size_t bike_gf2x_sqr_k_scratch(const bike_params *p, uint64_t *c, const uint64_t
   return bike_backend_current()->sqr_k(p, c, a, k, scratch);
 }
 
+/* The single calls take the top of a buffer sized for every level, next to
+ * the caller's frame, whose stack lines are the ones in cache. */
 void bike_gf2x_mul(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b) {
-  uint64_t scratch[BIKE_SCRATCH_MAX];
+  uint64_t buf[BIKE_SCRATCH_MAX];
+  uint64_t *scratch = buf + BIKE_SCRATCH_MAX - bike_mul_scratch_words(p);
   bike_wipe(scratch, bike_gf2x_mul_scratch(p, c, a, b, scratch) * sizeof(uint64_t));
 }
 
 void bike_gf2x_sqr_k(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k) {
-  uint64_t scratch[BIKE_SCRATCH_MAX];
+  uint64_t buf[BIKE_SCRATCH_MAX];
+  uint64_t *scratch = buf + BIKE_SCRATCH_MAX - bike_sqr_k_scratch_words(p);
   bike_wipe(scratch, bike_gf2x_sqr_k_scratch(p, c, a, k, scratch) * sizeof(uint64_t));
 }
 
