@@ -28,11 +28,10 @@ typedef struct {
  * error estimate, recomputed from scratch by dense products (one dense
  * multiplication costs less than d rotations on every back end). */
 static void recompute_syndrome(const bike_params *p, decoder_state *st, const uint64_t *s0,
-                               uint64_t *const e[2], uint64_t *scratch, size_t *used) {
+                               uint64_t *const e[2], uint64_t *scratch) {
   memcpy(st->s, s0, p->r_qwords * sizeof(uint64_t));
   for (int b = 0; b < 2; b++) {
-    const size_t words = bike_gf2x_mul_scratch(p, st->prod, st->h[b], e[b], scratch);
-    *used = words > *used ? words : *used;
+    bike_gf2x_mul_scratch(p, st->prod, st->h[b], e[b], scratch);
     for (uint32_t w = 0; w < p->r_qwords; w++) {
       st->s[w] ^= st->prod[w];
     }
@@ -69,7 +68,6 @@ uint64_t bike_decode(const bike_params *p, uint64_t *e0, uint64_t *e1, const uin
                      const uint32_t *h0_idx, const uint32_t *h1_idx) {
   decoder_state st;
   uint64_t scratch[BIKE_SCRATCH_MAX]; /* the products', wiped once at the end */
-  size_t used = 0;                    /* words of it written */
   uint64_t *const e[2] = {e0, e1};
   const uint32_t *const h_idx[2] = {h0_idx, h1_idx};
 
@@ -82,17 +80,17 @@ uint64_t bike_decode(const bike_params *p, uint64_t *e0, uint64_t *e1, const uin
   for (uint32_t iter = 0; iter < p->nb_iter; iter++) {
     uint32_t th = bike_threshold(p, bike_poly_weight(p, st.s));
     flip_step(p, &st, e, h_idx, NULL, th, iter == 0);
-    recompute_syndrome(p, &st, s0, e, scratch, &used);
+    recompute_syndrome(p, &st, s0, e, scratch);
     if (iter == 0) {
       flip_step(p, &st, e, h_idx, st.black, p->bg_threshold, 0);
-      recompute_syndrome(p, &st, s0, e, scratch, &used);
+      recompute_syndrome(p, &st, s0, e, scratch);
       flip_step(p, &st, e, h_idx, st.gray, p->bg_threshold, 0);
-      recompute_syndrome(p, &st, s0, e, scratch, &used);
+      recompute_syndrome(p, &st, s0, e, scratch);
     }
   }
   uint64_t ok = ~ct_mask_nonzero(bike_poly_weight(p, st.s));
   upc_wipe(p, &st.upc);
   bike_wipe(&st.s, sizeof(st) - offsetof(decoder_state, s));
-  bike_wipe(scratch, used * sizeof(uint64_t));
+  bike_wipe(scratch, bike_mul_scratch_words(p) * sizeof(uint64_t));
   return ok;
 }

@@ -34,8 +34,6 @@ static const chain_step chain_40971[] = {
 
 #define CHAIN_MAX 64
 
-static size_t max_words(size_t x, size_t y) { return x > y ? x : y; }
-
 /* The bit walk of n as steps; returns their number. */
 static size_t bit_walk(chain_step *s, uint32_t n) {
   size_t len = 0;
@@ -70,14 +68,13 @@ void bike_gf2x_inv(const bike_params *p, uint64_t *c, const uint64_t *a) {
   }
   memcpy(slot[0], a, bytes);
   memcpy(slot[1], a, bytes);
-  size_t used = 0; /* scratch words written */
   for (size_t i = 0; i < len; i++) {
-    used = max_words(used, bike_gf2x_sqr_k_scratch(p, t, slot[steps[i].src], steps[i].k, scratch));
-    used = max_words(used, bike_gf2x_mul_scratch(p, slot[steps[i].dst], t, slot[steps[i].mul],
-                                                 scratch));
+    bike_gf2x_sqr_k_scratch(p, t, slot[steps[i].src], steps[i].k, scratch);
+    bike_gf2x_mul_scratch(p, slot[steps[i].dst], t, slot[steps[i].mul], scratch);
   }
-  used = max_words(used, bike_gf2x_sqr_k_scratch(p, c, slot[1], 1, scratch));
+  bike_gf2x_sqr_k_scratch(p, c, slot[1], 1, scratch);
   bike_wipe(slot, sizeof(slot));
   bike_wipe(t, sizeof(t));
-  bike_wipe(scratch, used * sizeof(uint64_t));
+  /* Once per inversion, the level's bound (the larger one, sqr_k's). */
+  bike_wipe(scratch, bike_sqr_k_scratch_words(p) * sizeof(uint64_t));
 }

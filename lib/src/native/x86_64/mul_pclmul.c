@@ -5,7 +5,6 @@
 #include <immintrin.h>
 #include <string.h>
 
-#include "common/ct.h"
 #include "native/backend.h"
 
 static inline __m128i ld(const uint64_t *x) { return _mm_loadu_si128((const __m128i *)(const void *)x); }
