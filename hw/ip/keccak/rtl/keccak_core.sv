@@ -58,9 +58,7 @@ module keccak_core
   logic          shake_q, shake_d;
 
   logic [4:0]  rate_last;            // index of the last rate lane
-  logic [7:0]  domain;
-  assign rate_last = shake_q ? 5'(RateShake256 - 1) : 5'(RateSha3_384 - 1);
-  assign domain    = shake_q ? DomainShake : DomainSha3;
+  assign rate_last = rate_last_lane(shake_q);
 
   // ---------------------------------------------------------------------------
   // Permutation datapath: RoundsPerCycle rounds in a chain
@@ -84,22 +82,14 @@ module keccak_core
   end
 
   // ---------------------------------------------------------------------------
-  // Control and absorb/squeeze lane access
+  // Control. The state register takes, in the form of its flip-flops, a
+  // synchronous clear at start, an enable, and per rate lane either the
+  // round output or the lane XOR an absorbed word: the round output reaches
+  // the lanes beyond the rate with no multiplexer (1,200 LUT less than a
+  // next-state of clear / absorb / round / hold on every bit).
   // ---------------------------------------------------------------------------
-  logic [63:0] in_mask, in_pad, out_lane;
-
-  always_comb begin
-    in_mask = '0;
-    for (int unsigned i = 0; i < 8; i++) begin
-      if (i < 32'(in_bytes_i)) begin
-        in_mask[8*i +: 8] = 8'hff;
-      end
-    end
-    in_pad = '0;
-    if (in_last_i && in_bytes_i < 4'd8) begin
-      in_pad = 64'(domain) << (8 * in_bytes_i[2:0]);
-    end
-  end
+  logic        clear, perm, absorb, pad_end;
+  logic [63:0] xin, out_lane;
 
   always_comb begin
     out_lane = '0;
@@ -110,47 +100,27 @@ module keccak_core
     end
   end
 
-  // XOR v into rate lane idx of s_d
-  function automatic logic [1599:0] lane_xor(logic [1599:0] s, logic [4:0] idx, logic [63:0] v);
-    logic [1599:0] r;
-    r = s;
-    for (int unsigned i = 0; i < RateShake256; i++) begin
-      if (idx == 5'(i)) begin
-        r[64*i +: 64] = r[64*i +: 64] ^ v;
-      end
-    end
-    return r;
-  endfunction
-
-  // the final bit of pad10*1 at the top of the last rate lane
-  function automatic logic [1599:0] end_pad(logic [1599:0] s, logic shake);
-    logic [1599:0] r;
-    r = s;
-    if (shake) begin
-      r[64*RateShake256 - 1] = ~r[64*RateShake256 - 1];
-    end else begin
-      r[64*RateSha3_384 - 1] = ~r[64*RateSha3_384 - 1];
-    end
-    return r;
-  endfunction
-
   always_comb begin
     state_d     = state_q;
     after_d     = after_q;
-    s_d         = s_q;
     lane_d      = lane_q;
     rnd_d       = rnd_q;
     shake_d     = shake_q;
     in_ready_o  = 1'b0;
     out_valid_o = 1'b0;
     out_last_o  = 1'b0;
+    clear       = 1'b0;
+    perm        = 1'b0;
+    absorb      = 1'b0;
+    pad_end     = 1'b0;
+    xin         = absorb_word(in_data_i, in_last_i, in_bytes_i, shake_q);
 
     unique case (state_q)
       StIdle: begin
         if (start_i) begin
           state_d = StAbsorb;
           shake_d = shake_i;
-          s_d     = '0;
+          clear   = 1'b1;
           lane_d  = '0;
         end
       end
@@ -158,10 +128,10 @@ module keccak_core
       StAbsorb: begin
         in_ready_o = 1'b1;
         if (in_valid_i) begin
-          s_d = lane_xor(s_q, lane_q, (in_data_i & in_mask) ^ in_pad);
+          absorb = 1'b1;
           if (in_last_i && in_bytes_i < 4'd8) begin
             // domain byte went into this lane: close the block
-            s_d     = end_pad(s_d, shake_q);
+            pad_end = 1'b1;
             state_d = StPerm;
             after_d = StSqueeze;
             rnd_d   = '0;
@@ -181,14 +151,16 @@ module keccak_core
 
       StPadNext: begin
         // a message that ended on a lane boundary: padding in a lane of its own
-        s_d     = end_pad(lane_xor(s_q, lane_q, 64'(domain)), shake_q);
+        absorb  = 1'b1;
+        pad_end = 1'b1;
+        xin     = 64'(domain_byte(shake_q));
         state_d = StPerm;
         after_d = StSqueeze;
         rnd_d   = '0;
       end
 
       StPerm: begin
-        s_d   = chain[RoundsPerCycle];
+        perm  = 1'b1;
         rnd_d = rnd_q + 1'b1;
         if (rnd_q == RoundW'(PermCycles - 1)) begin
           state_d = after_q;
@@ -221,6 +193,34 @@ module keccak_core
     end
   end
 
+  always_comb begin
+    s_d = chain[RoundsPerCycle];
+    if (!perm) begin
+      s_d = s_q;
+      for (int unsigned i = 0; i < RateShake256; i++) begin
+        if (absorb && lane_q == 5'(i)) begin
+          s_d[64*i +: 64] = s_q[64*i +: 64] ^ xin;
+        end
+      end
+      // the final bit of pad10*1, at the top of the last rate lane
+      if (pad_end && shake_q) begin
+        s_d[64*RateShake256 - 1] = ~s_d[64*RateShake256 - 1];
+      end
+      if (pad_end && !shake_q) begin
+        s_d[64*RateSha3_384 - 1] = ~s_d[64*RateSha3_384 - 1];
+      end
+    end
+  end
+
+  // no reset: the state is cleared when an operation starts
+  always_ff @(posedge clk_i) begin
+    if (clear) begin
+      s_q <= '0;
+    end else if (perm || absorb) begin
+      s_q <= s_d;
+    end
+  end
+
   assign out_data_o = out_lane;
   assign busy_o     = (state_q != StIdle);
 
@@ -228,14 +228,12 @@ module keccak_core
     if (!rst_ni) begin
       state_q <= StIdle;
       after_q <= StIdle;
-      s_q     <= '0;
       lane_q  <= '0;
       rnd_q   <= '0;
       shake_q <= 1'b0;
     end else begin
       state_q <= state_d;
       after_q <= after_d;
-      s_q     <= s_d;
       lane_q  <= lane_d;
       rnd_q   <= rnd_d;
       shake_q <= shake_d;

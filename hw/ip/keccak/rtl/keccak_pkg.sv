@@ -60,4 +60,31 @@ package keccak_pkg;
   localparam int unsigned RateSha3_384  = 13;  // 104 bytes
   localparam int unsigned RateShake256  = 17;  // 136 bytes
 
+  // Sponge control shared by keccak_core and keccak_serial
+
+  function automatic logic [7:0] domain_byte(logic shake);
+    return shake ? DomainShake : DomainSha3;
+  endfunction
+
+  function automatic logic [4:0] rate_last_lane(logic shake);
+    return shake ? 5'(RateShake256 - 1) : 5'(RateSha3_384 - 1);
+  endfunction
+
+  // An absorbed word: its first `bytes` bytes (0..8), and on the last word
+  // of a message that does not fill it, the domain byte right after them.
+  function automatic logic [63:0] absorb_word(logic [63:0] data, logic last,
+                                              logic [3:0] bytes, logic shake);
+    logic [63:0] w;
+    w = '0;
+    for (int unsigned i = 0; i < 8; i++) begin
+      if (i < 32'(bytes)) begin
+        w[8*i +: 8] = data[8*i +: 8];
+      end
+    end
+    if (last && bytes < 4'd8) begin
+      w = w ^ (64'(domain_byte(shake)) << (8 * bytes[2:0]));
+    end
+    return w;
+  endfunction
+
 endpackage

@@ -76,9 +76,7 @@ module keccak_serial
   logic [Lanes-1:0] live_q, live_d;  // lane written since start
 
   logic [4:0] rate_last;
-  logic [7:0] domain;
-  assign rate_last = shake_q ? 5'(RateShake256 - 1) : 5'(RateSha3_384 - 1);
-  assign domain    = shake_q ? DomainShake : DomainSha3;
+  assign rate_last = rate_last_lane(shake_q);
 
   // ---------------------------------------------------------------------------
   // State memories: A (the sponge state) and B (a round's rho-pi output)
@@ -105,7 +103,7 @@ module keccak_serial
     return (v << n) | (v >> (7'd64 - 7'(n)));
   endfunction
 
-  logic [63:0] theta_lane, rho_lane, chi_lane, in_mask, in_pad;
+  logic [63:0] theta_lane, rho_lane, chi_lane;
   assign theta_lane = a_rdata ^ c_q[0];
   assign rho_lane   = rotl(theta_lane, Rho[idx_q]);
 
@@ -117,19 +115,6 @@ module keccak_serial
   assign b_raddr2 = row_q + 5'(x2);
   assign chi_lane = b_mem[idx_q] ^ (~b_mem[b_raddr1] & b_mem[b_raddr2])
                   ^ ((idx_q == '0) ? RC[rnd_q] : '0);
-
-  always_comb begin
-    in_mask = '0;
-    for (int unsigned i = 0; i < 8; i++) begin
-      if (i < 32'(in_bytes_i)) begin
-        in_mask[8*i +: 8] = 8'hff;
-      end
-    end
-    in_pad = '0;
-    if (in_last_i && in_bytes_i < 4'd8) begin
-      in_pad = 64'(domain) << (8 * in_bytes_i[2:0]);
-    end
-  end
 
   localparam logic [63:0] EndBit = 64'h8000_0000_0000_0000;
 
@@ -191,7 +176,7 @@ module keccak_serial
         in_ready_o = 1'b1;
         if (in_valid_i) begin
           a_we    = 1'b1;
-          a_wdata = a_rdata ^ (in_data_i & in_mask) ^ in_pad;
+          a_wdata = a_rdata ^ absorb_word(in_data_i, in_last_i, in_bytes_i, shake_q);
           live_d[lane_q] = 1'b1;
           if (in_last_i && in_bytes_i < 4'd8) begin
             // the domain byte went into this lane: close the block
@@ -217,7 +202,7 @@ module keccak_serial
 
       StPadNext: begin
         a_we    = 1'b1;
-        a_wdata = a_rdata ^ 64'(domain);
+        a_wdata = a_rdata ^ 64'(domain_byte(shake_q));
         live_d[lane_q] = 1'b1;
         after_d = StSqueeze;
         if (lane_q == rate_last) begin
