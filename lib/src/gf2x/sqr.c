@@ -6,23 +6,11 @@
 #include "bike/ops.h"
 #include "native/backend.h"
 
-static uint32_t pow2_mod(uint64_t k, uint32_t r) {
-  uint64_t result = 1, base = 2 % r;
-  while (k > 0) {
-    if (k & 1) {
-      result = (result * base) % r;
-    }
-    base = (base * base) % r;
-    k >>= 1;
-  }
-  return (uint32_t)result;
-}
-
 size_t bike_gf2x_sqr_k_c(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
                          uint64_t *scratch) {
   uint64_t *out = scratch; /* n words: c may be a */
   const uint32_t r = p->r;
-  const uint32_t step = pow2_mod(k, r);
+  const uint32_t step = bike_pow2_mod(k, r);
   memset(out, 0, p->r_qwords * sizeof(uint64_t));
   uint32_t j = 0; /* j = i * step mod r */
   for (uint32_t i = 0; i < r; i++) {

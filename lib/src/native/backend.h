@@ -38,6 +38,26 @@ static inline size_t bike_sqr_k_scratch_words(const bike_params *p) {
   return 12 * (size_t)p->r_qwords + 512;
 }
 
+/* 2^e mod r, for the k-squaring kernels: a^(2^k) moves bit i of a to bit
+ * i 2^k mod r. The exponent is public. */
+static inline uint32_t bike_pow2_mod(uint64_t e, uint32_t r) {
+  uint64_t result = 1, base = 2 % r;
+  while (e > 0) {
+    if (e & 1) {
+      result = (result * base) % r;
+    }
+    base = (base * base) % r;
+    e >>= 1;
+  }
+  return (uint32_t)result;
+}
+
+/* 2^-k mod the prime r (2 has order dividing r - 1): the kernels that read
+ * output bit j from input bit j 2^-k mod r. */
+static inline uint32_t bike_pow2_inv_mod(uint64_t k, uint32_t r) {
+  return bike_pow2_mod((r - 1) - (uint32_t)(k % (r - 1)), r);
+}
+
 typedef size_t (*bike_mul_fn)(const bike_params *p, uint64_t *c, const uint64_t *a,
                               const uint64_t *b, uint64_t *scratch);
 typedef size_t (*bike_sqr_k_fn)(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,

@@ -10,18 +10,6 @@
 
 #define SQUARINGS_MAX 16 /* up to about 20, k squarings beat one permutation */
 
-static uint32_t pow2_mod(uint64_t e, uint32_t r) {
-  uint64_t result = 1, base = 2 % r;
-  while (e > 0) {
-    if (e & 1) {
-      result = (result * base) % r;
-    }
-    base = (base * base) % r;
-    e >>= 1;
-  }
-  return (uint32_t)result;
-}
-
 size_t bike_gf2x_sqr_k_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
                             uint64_t *scratch) {
   const uint32_t r = p->r, n = p->r_qwords;
@@ -37,8 +25,7 @@ size_t bike_gf2x_sqr_k_avx2(const bike_params *p, uint64_t *c, const uint64_t *a
     return 2 * (size_t)n;
   }
   uint64_t *out = scratch; /* n words: c may be a */
-  /* 2 has order dividing r - 1 modulo the prime r. */
-  const uint32_t m = pow2_mod((r - 1) - (uint32_t)(k % (r - 1)), r);
+  const uint32_t m = bike_pow2_inv_mod(k, r);
   const uint32_t m8 = (uint32_t)(((uint64_t)m * 8) % r);
   uint32_t start[8];
   for (uint32_t l = 0; l < 8; l++) {

@@ -42,18 +42,6 @@ static void sqr1(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t 
   c[n - 1] &= ((uint64_t)1 << bs) - 1;
 }
 
-static uint32_t pow2_mod(uint64_t e, uint32_t r) {
-  uint64_t result = 1, base = 2 % r;
-  while (e > 0) {
-    if (e & 1) {
-      result = (result * base) % r;
-    }
-    base = (base * base) % r;
-    e >>= 1;
-  }
-  return (uint32_t)result;
-}
-
 /* Output word w of the permutation, read through an interleaved copy of
  * the input. Write output bit t = 8 u + v of word w as input bit
  * (q + o_v) mod r with q = (64 w + 8 u) m mod r and o_v = v m mod r. Byte q
@@ -196,8 +184,7 @@ size_t bike_gf2x_sqr_k_avx512(const bike_params *p, uint64_t *c, const uint64_t 
     return 2 * (size_t)((n + 7) / 8 * 8);
   }
   uint64_t *out = scratch;
-  /* 2 has order dividing r - 1 modulo the prime r. */
-  const uint32_t m = pow2_mod((r - 1) - (uint32_t)(k % (r - 1)), r);
+  const uint32_t m = bike_pow2_inv_mod(k, r);
   const size_t out_words = (n + 8) / 8 * 8;
   permute_interleaved(p, out, a, m, scratch + out_words);
   /* MemorySanitizer loses the secret through the gathers: mark the output
