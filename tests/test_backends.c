@@ -45,9 +45,32 @@ static void rand_poly(const bike_params *p, uint64_t *a, int kind) {
 }
 
 static uint64_t A[BIKE_MAX_QWORDS], B[BIKE_MAX_QWORDS];
+
+/* A sigma-invariant polynomial of odd weight: u sigma(u) for a random unit
+ * u (sigma(u) = u^(2^h), h = (r - 1) / 2), through the portable kernels. */
+static void sigma_invariant(const bike_params *p, uint64_t *a, int kind) {
+  uint64_t u[BIKE_MAX_QWORDS], su[BIKE_MAX_QWORDS];
+  rand_poly(p, u, kind);
+  u[0] ^= bike_poly_weight(p, u) & 1 ? 0 : 1;
+  use("portable");
+  bike_gf2x_sqr_k(p, su, u, (p->r - 1) / 2);
+  bike_gf2x_mul(p, a, u, su);
+}
 static uint64_t R1[BIKE_MAX_QWORDS], R2[BIKE_MAX_QWORDS], R3[BIKE_MAX_QWORDS], R4[BIKE_MAX_QWORDS];
 static uint8_t U1[BIKE_MAX_R], U2[BIKE_MAX_R];
 static uint32_t I0[BIKE_MAX_D], I1[BIKE_MAX_D];
+
+/* The scratch contract of the mul and sqr_k kernels (native/backend.h):
+ * the result does not depend on what the scratch holds, nothing at or past
+ * the word count the kernel returns is written, and that count is within
+ * the level's bound. The scratch starts as random words each time. */
+static uint64_t S[BIKE_SCRATCH_MAX + 64], Saved[BIKE_SCRATCH_MAX + 64];
+
+static void fill_scratch(void) {
+  for (size_t i = 0; i < BIKE_SCRATCH_MAX + 64; i++) {
+    S[i] = Saved[i] = test_rand();
+  }
+}
 
 static void kernels(int L) {
   const bike_params *p = bike_params_get(L);
@@ -111,6 +134,24 @@ static void kernels(int L) {
     use(backend);
     bike_upc(p, U2, I0, counts[c], A);
     SAME_BYTES(U1, U2, p->r, "L%d upc, %u indices", L, counts[c]);
+  }
+  /* The inversion's kernels for sigma-invariant operands (a_i = a_(r-i), odd
+   * weight): the norms a sigma(a) of random units, against the portable
+   * general kernels. */
+  const uint64_t sym_ks[] = {1, 2, 9, 16, 17, 385, (p->r - 1) / 2, p->r - 2};
+  for (int t = 0; t < 8; t++) {
+    sigma_invariant(p, A, t % 3);
+    sigma_invariant(p, B, (t + 1) % 3);
+    use("portable");
+    bike_gf2x_mul(p, R1, A, B);
+    bike_gf2x_sqr_k(p, R3, A, sym_ks[t]);
+    use(backend);
+    fill_scratch();
+    bike_gf2x_mul_sym_scratch(p, R2, A, B, S);
+    SAME_WORDS(R1, R2, n, "L%d gf2x_mul_sym, input %d", L, t);
+    fill_scratch();
+    bike_gf2x_sqr_k_sym_scratch(p, R4, A, sym_ks[t], S);
+    SAME_WORDS(R3, R4, n, "L%d gf2x_sqr_k_sym, k=%llu", L, (unsigned long long)sym_ks[t]);
   }
   for (int t = 0; t < 2; t++) {
     rand_poly(p, A, 0);
@@ -204,18 +245,6 @@ static void kernels(int L) {
   }
 }
 
-/* The scratch contract of the mul and sqr_k kernels (native/backend.h):
- * the result does not depend on what the scratch holds, nothing at or past
- * the word count the kernel returns is written, and that count is within
- * the level's bound. The scratch starts as random words each time. */
-static uint64_t S[BIKE_SCRATCH_MAX + 64], Saved[BIKE_SCRATCH_MAX + 64];
-
-static void fill_scratch(void) {
-  for (size_t i = 0; i < BIKE_SCRATCH_MAX + 64; i++) {
-    S[i] = Saved[i] = test_rand();
-  }
-}
-
 static void scratch_contract(int L) {
   const bike_params *p = bike_params_get(L);
   const uint32_t n = p->r_qwords;
@@ -234,7 +263,9 @@ static void scratch_contract(int L) {
     SAME_WORDS(Saved + used, S + used, BIKE_SCRATCH_MAX + 64 - used,
                "L%d gf2x_mul stays within the %zu scratch words it returns", L, used);
   }
-  const uint64_t ks[] = {0, 1, 3, 16, 17, 1000, p->r - 2};
+  /* (r - 1) / 2 and r - 1 + (r - 1) / 2: 2^k = -1 mod r, sigma */
+  const uint64_t ks[] = {0, 1, 3, 16, 17, 1000, (p->r - 1) / 2, p->r - 1 + (p->r - 1) / 2,
+                         p->r - 2};
   for (size_t i = 0; i < sizeof(ks) / sizeof(ks[0]); i++) {
     rand_poly(p, A, 0);
     use("portable");
@@ -248,6 +279,29 @@ static void scratch_contract(int L) {
     SAME_WORDS(Saved + used, S + used, BIKE_SCRATCH_MAX + 64 - used,
                "L%d gf2x_sqr_k k=%llu stays within the %zu scratch words it returns", L,
                (unsigned long long)ks[i], used);
+  }
+  for (int t = 0; t < 3; t++) { /* the sigma-invariant kernels */
+    const uint64_t k = t == 0 ? 3 : t == 1 ? 1000 : (p->r - 1) / 2;
+    sigma_invariant(p, A, t);
+    sigma_invariant(p, B, 0);
+    use("portable");
+    bike_gf2x_mul(p, R1, A, B);
+    bike_gf2x_sqr_k(p, R3, A, k);
+    use(backend);
+    fill_scratch();
+    size_t used = bike_gf2x_mul_sym_scratch(p, R2, A, B, S);
+    SAME_WORDS(R1, R2, n, "L%d gf2x_mul_sym with scratch, input %d", L, t);
+    CHECK(used <= mul_bound, "L%d gf2x_mul_sym claims %zu scratch words, bound %zu", L, used,
+          mul_bound);
+    SAME_WORDS(Saved + used, S + used, BIKE_SCRATCH_MAX + 64 - used,
+               "L%d gf2x_mul_sym stays within the %zu scratch words it returns", L, used);
+    fill_scratch();
+    used = bike_gf2x_sqr_k_sym_scratch(p, R4, A, k, S);
+    SAME_WORDS(R3, R4, n, "L%d gf2x_sqr_k_sym with scratch, k=%llu", L, (unsigned long long)k);
+    CHECK(used <= sqr_bound, "L%d gf2x_sqr_k_sym claims %zu scratch words, bound %zu", L, used,
+          sqr_bound);
+    SAME_WORDS(Saved + used, S + used, BIKE_SCRATCH_MAX + 64 - used,
+               "L%d gf2x_sqr_k_sym stays within the %zu scratch words it returns", L, used);
   }
 }
 

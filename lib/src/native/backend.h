@@ -96,6 +96,11 @@ typedef struct {
   bike_fisher_yates_fn fisher_yates;
   bike_keccak_xn_fn keccak_xn;
   bike_support_dense2_fn support_dense2; /* H's e0 and e1 */
+  /* mul restricted to sigma-invariant operands of odd weight (a_i = a_(r-i),
+   * the inversion's chain in gf2x/inv.c), which may then take shortcuts;
+   * mul itself is a valid mul_sym. */
+  bike_mul_fn mul_sym;
+  bike_sqr_k_fn sqr_k_sym; /* sqr_k for a sigma-invariant input, likewise */
 } bike_backend;
 
 /* CPU features, as seen through CPUID and XGETBV (OS support included). */
@@ -124,6 +129,10 @@ size_t bike_gf2x_mul_scratch(const bike_params *p, uint64_t *c, const uint64_t *
                              const uint64_t *b, uint64_t *scratch);
 size_t bike_gf2x_sqr_k_scratch(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
                                uint64_t *scratch);
+size_t bike_gf2x_mul_sym_scratch(const bike_params *p, uint64_t *c, const uint64_t *a,
+                                 const uint64_t *b, uint64_t *scratch);
+size_t bike_gf2x_sqr_k_sym_scratch(const bike_params *p, uint64_t *c, const uint64_t *a,
+                                   uint64_t k, uint64_t *scratch);
 
 /* Portable reference kernels. */
 size_t bike_gf2x_mul_c(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b,
@@ -155,10 +164,18 @@ size_t bike_gf2x_mul_vpclmul(const bike_params *p, uint64_t *c, const uint64_t *
                              const uint64_t *b, uint64_t *scratch);
 size_t bike_gf2x_mul_avx512(const bike_params *p, uint64_t *c, const uint64_t *a,
                             const uint64_t *b, uint64_t *scratch);
+/* prod[0, 2 n + 16) = a * b (n words each, not reduced); n = 32 u + e with
+ * u >= 1, e <= 2. Returns the words of tmp used. */
+size_t bike_gf2x_mul_plain_avx512(uint64_t *prod, const uint64_t *a, const uint64_t *b, size_t n,
+                                  uint64_t *tmp);
+size_t bike_gf2x_mul_sym_avx512(const bike_params *p, uint64_t *c, const uint64_t *a,
+                                const uint64_t *b, uint64_t *scratch);
 size_t bike_gf2x_mul_avx512_padded(const bike_params *p, uint64_t *c, const uint64_t *a,
                                    const uint64_t *b, uint64_t *scratch);
 size_t bike_gf2x_sqr_k_avx512(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
                               uint64_t *scratch);
+size_t bike_gf2x_sqr_k_sym_avx512(const bike_params *p, uint64_t *c, const uint64_t *a,
+                                  uint64_t k, uint64_t *scratch);
 void bike_fisher_yates_avx512(uint32_t *pos, uint32_t count, uint32_t bound, const uint8_t *words);
 void bike_keccak_xn_avx512(uint64_t (*s)[25], unsigned n);
 void bike_support_dense2_avx512(const bike_params *p, uint64_t *a0, uint64_t *a1,

@@ -1,9 +1,10 @@
 /* Dense multiplication in R with 512-bit VPCLMULQDQ. Top level (see
- * bike_gf2x_mul_avx512 at the end): the one or two words above a multiple
- * of 32 handled apart, the rest split three ways (L1, L3) or five ways (L5)
- * by the k-way Karatsuba formula; below that, the Karatsuba recursion of
- * mul_karatsuba.h (additions on 512-bit vectors) down to 32 x 32-word
- * leaves computed in registers.
+ * bike_gf2x_mul_plain_avx512 near the end, the product before the
+ * reduction, which mul_sym_avx512.c also uses at half the length): the one
+ * or two words above a multiple of 32 handled apart, the rest split three
+ * ways (L1, L3) or five ways (L5) by the k-way Karatsuba formula; below
+ * that, the Karatsuba recursion of mul_karatsuba.h (additions on 512-bit
+ * vectors) down to 32 x 32-word leaves computed in registers.
  *
  * The leaves are built from 8 x 8-word products in which all four 128-bit
  * lanes of a are multiplied by one 128-bit piece of b broadcast to every
@@ -252,26 +253,24 @@ static void mul_karatsuba_k(uint64_t *c, const uint64_t *a, const uint64_t *b, s
   }
 }
 
-/* At every level n = 32 u + e with e <= 2 (193 = 192 + 1, 386 = 384 + 2,
- * 641 = 640 + 1): rather than pad n up to a multiple of 32 (one more leaf
+/* prod[0, 2 n + 16) = a * b, not reduced (zero from word 2 n on), for n = 32
+ * u + e words, u >= 1, e <= 2; returns the words of tmp used.
+ * At every level n = 32 u + e with e <= 2 (193 = 192 + 1, 386 = 384 + 2,
+ * 641 = 640 + 1; the halves that mul_sym_avx512.c multiplies are 97, 193
+ * and 321 words): rather than pad n up to a multiple of 32 (one more leaf
  * per 32 words at each recursion level), write a = A + a_e X and b = B +
  * b_e X with X = x^(64 m), m = 32 u, so that a b = A B + (a_e B + b_e A) X +
  * a_e b_e X^2, where a_e and b_e are single 128-bit pieces. */
 #define EXTRA_MAX 2
 
-size_t bike_gf2x_mul_avx512(const bike_params *p, uint64_t *c, const uint64_t *a,
-                            const uint64_t *b, uint64_t *scratch) {
-  const size_t n = p->r_qwords, m = n / LEAF * LEAF, e = n - m;
-  if (e > EXTRA_MAX || m == 0) {
-    return bike_gf2x_mul_avx512_padded(p, c, a, b, scratch);
-  }
-  /* Scratch: the product (2 n + 16 words), then the Karatsuba levels' 22 m
-   * / 3, 8 m / 5 or 4 m + 256 words: at most 9.4 n + 16 words. */
-  uint64_t *prod = scratch, *tmp = scratch + 2 * n + 16;
-  const int three = m % (3 * LEAF) == 0, five = m % (5 * 4 * LEAF) == 0;
-  if (three) { /* L1 and L3 */
+size_t bike_gf2x_mul_plain_avx512(uint64_t *prod, const uint64_t *a, const uint64_t *b,
+                                  size_t n, uint64_t *tmp) {
+  const size_t m = n / LEAF * LEAF, e = n - m;
+  /* tmp: the Karatsuba levels' 22 m / 3, 8 m / 5 or 4 m + 256 words. */
+  const int three = m % (3 * LEAF) == 0, five = m % (5 * 2 * LEAF) == 0;
+  if (three) { /* L1 and L3, and the halves of L1 and L3 */
     mul_karatsuba3(prod, a, b, m / 3, tmp);
-  } else if (five) { /* L5 */
+  } else if (five) { /* L5 and its half */
     mul_karatsuba_k(prod, a, b, m / 5, 5, tmp);
   } else {
     mul_karatsuba(prod, a, b, m, tmp);
@@ -279,9 +278,10 @@ size_t bike_gf2x_mul_avx512(const bike_params *p, uint64_t *c, const uint64_t *a
   memset(prod + 2 * m, 0, (2 * n + 16 - 2 * m) * sizeof(uint64_t));
   /* a_e B + b_e A, a block of 8 words at a time: each block's lane products
    * (piece()) leave their high halves one lane up, into the next block. */
+  const long long a0 = e > 0 ? (long long)a[m] : 0, b0 = e > 0 ? (long long)b[m] : 0;
   const long long a1 = e > 1 ? (long long)a[m + 1] : 0, b1 = e > 1 ? (long long)b[m + 1] : 0;
-  const __m512i ae = _mm512_broadcast_i32x4(_mm_set_epi64x(a1, (long long)a[m]));
-  const __m512i be = _mm512_broadcast_i32x4(_mm_set_epi64x(b1, (long long)b[m]));
+  const __m512i ae = _mm512_broadcast_i32x4(_mm_set_epi64x(a1, a0));
+  const __m512i be = _mm512_broadcast_i32x4(_mm_set_epi64x(b1, b0));
   __m512i carry = _mm512_setzero_si512();
   for (size_t i = 0; i < m; i += 8) {
     const __m512i va = _mm512_loadu_si512(a + i), vb = _mm512_loadu_si512(b + i);
@@ -311,6 +311,17 @@ size_t bike_gf2x_mul_avx512(const bike_params *p, uint64_t *c, const uint64_t *a
   const __m512i top =
       xor3(_mm512_alignr_epi64(zero, carry, 6), x2, _mm512_alignr_epi64(y2, zero, 6));
   _mm512_storeu_si512(prod + 2 * m, _mm512_xor_si512(_mm512_loadu_si512(prod + 2 * m), top));
+  return three ? 22 * (m / 3) : five ? 8 * (m / 5) : 4 * m + 256;
+}
+
+size_t bike_gf2x_mul_avx512(const bike_params *p, uint64_t *c, const uint64_t *a,
+                            const uint64_t *b, uint64_t *scratch) {
+  const size_t n = p->r_qwords;
+  if (n % LEAF > EXTRA_MAX || n < LEAF) {
+    return bike_gf2x_mul_avx512_padded(p, c, a, b, scratch);
+  }
+  uint64_t *prod = scratch;
+  const size_t used = bike_gf2x_mul_plain_avx512(prod, a, b, n, scratch + 2 * n + 16);
   /* c_i = prod_i + (prod >> r)_i: a funnel shift by r % 64 of the words
    * from r / 64 on. */
   const uint32_t ws = p->r / 64, bs = p->r % 64;
@@ -324,5 +335,5 @@ size_t bike_gf2x_mul_avx512(const bike_params *p, uint64_t *c, const uint64_t *a
     _mm512_mask_storeu_epi64(c + i, live, v);
   }
   c[n - 1] &= ((uint64_t)1 << bs) - 1;
-  return 2 * n + 16 + (three ? 22 * (m / 3) : five ? 8 * (m / 5) : 4 * m + 256);
+  return 2 * n + 16 + used;
 }

@@ -8,11 +8,15 @@
 
 #include "common/ct.h"
 #include "native/backend.h"
+#include "native/x86_64/bits_avx512.h"
 
 /* Beyond this many squarings (about n operations each) the permutation is
  * faster: one permutation costs about 17 squarings at every level on Zen 4
  * (1.2, 2.4 and 3.9 us at L1, L3, L5). */
 #define SQUARINGS_MAX 16
+/* For a sigma-invariant input the permutation makes only half the output
+ * (the mirror gives the rest) and costs about 9 to 11 squarings. */
+#define SQUARINGS_MAX_SYM 9
 
 /* c = a^2; c may be a. The product goes through prod, written in whole
  * blocks of 16 words (zero past 2 n) so that the fold reads only words
@@ -57,7 +61,8 @@ static void sqr1(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t 
  * rounds of unpacks gather the eight bytes of a group of 8 positions into a
  * qword, and an 8 x 8 bit transpose of each qword turns them into the
  * eight IL bytes of those positions. The unpacks leave the qwords of a
- * block in the order il_addr() undoes. */
+ * block in the order il_addr() undoes. Only the first `words` output words
+ * are made. */
 /* Where IL keeps position q: within its 512-byte block, the group j =
  * (q / 8) % 64 is qword 2 (j / 16) + j % 2 of vector (j / 2) % 8. */
 static inline __m512i il_addr(__m512i q) {
@@ -96,7 +101,7 @@ static inline __m512i transpose8(__m512i x) {
 
 /* scratch: dbl (2 n + 32 words), then IL (512 bytes per block, and 64 more). */
 static void permute_interleaved(const bike_params *p, uint64_t *out, const uint64_t *a,
-                                uint32_t m, uint64_t *scratch) {
+                                uint32_t m, uint32_t words, uint64_t *scratch) {
   const uint32_t r = p->r, n = p->r_qwords, ws = r / 64, bs = r % 64;
   const uint32_t blocks = (r + 511) / 512;
   uint64_t *dbl = scratch;
@@ -157,7 +162,7 @@ static void permute_interleaved(const bike_params *p, uint64_t *out, const uint6
   __m512i q = _mm512_loadu_si512(start);
   const uint32_t step = (uint32_t)(((uint64_t)m * 128) % r);
   const __m512i vstep = _mm512_set1_epi32((int)step), vwrap = _mm512_set1_epi32((int)(r - step));
-  for (uint32_t w = 0; w < n; w += 2) {
+  for (uint32_t w = 0; w < words; w += 2) {
     const __m512i bytes = _mm512_i32gather_epi32(il_addr(q), il, 1);
     _mm_storeu_si128((__m128i *)(void *)(out + w), _mm512_cvtepi32_epi8(bytes));
     const __mmask16 wrap = _mm512_cmpge_epu32_mask(q, vwrap);
@@ -165,18 +170,78 @@ static void permute_interleaved(const bike_params *p, uint64_t *out, const uint6
   }
 }
 
+/* c = sigma(a), bit i to bit r - i (the permutation for 2^k = -1 mod r):
+ * bit 0 stays, bits 1..r-1 are reversed. tmp: 3 (n + 32) words. */
+static void reverse_sigma(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t *tmp) {
+  const size_t n = p->r_qwords, bits = p->r - 1, nv = (n + 7) / 8 * 8;
+  const size_t region = BITS_GUARD + nv + 16;
+  uint64_t *t = tmp + BITS_GUARD, *rev = t + region, *down = rev + region;
+  for (size_t w = 0; w < nv; w += 8) {
+    _mm512_storeu_si512(t + w, bits_shr_in(a, n, w, 1));
+  }
+  bits_clear_beyond(t, bits, nv);
+  bits_reverse_words(rev, t, nv);
+  for (size_t w = 0; w < nv; w += 8) {
+    _mm512_storeu_si512(down + w, bits_shr_at(rev, w, 64 * nv - bits));
+  }
+  bits_clear_beyond(down, bits, nv);
+  const uint64_t a0 = a[0] & 1;
+  for (size_t w = 0; w < n; w += 8) {
+    _mm512_mask_storeu_epi64(c + w, bits_live(n, w), bits_shl_at(down, w, 1));
+  }
+  c[0] |= a0;
+}
+
+/* c = a with bits h + 1..2h (h = (r - 1) / 2) set to bits h..1: the
+ * sigma-invariant polynomial of which a gives bits 0..h. a holds at least
+ * n words and may be read up to 16 words past them; tmp: 3 (n / 2 + 40)
+ * words. */
+static void mirror(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t *tmp) {
+  const size_t n = p->r_qwords, h = (p->r - 1) / 2, nh = (h + 63) / 64, nv = (nh + 7) / 8 * 8;
+  const size_t region = BITS_GUARD + nv + 16;
+  uint64_t *t = tmp + BITS_GUARD, *rev = t + region, *down = rev + region;
+  for (size_t w = 0; w < nv; w += 8) {
+    _mm512_storeu_si512(t + w, bits_shr_at(a, w, 1));
+  }
+  bits_clear_beyond(t, h, nv);
+  bits_reverse_words(rev, t, nv);
+  for (size_t w = 0; w < nv; w += 8) {
+    _mm512_storeu_si512(down + w, bits_shr_at(rev, w, 64 * nv - h));
+  }
+  bits_clear_beyond(down, h, nv);
+  const size_t top = (h + 1) / 64; /* the word of bit h + 1 */
+  const uint64_t keep = ((uint64_t)1 << ((h + 1) % 64)) - 1;
+  for (size_t w = 0; w < n; w += 8) {
+    __m512i x = _mm512_setzero_si512();
+    if (w <= top) { /* bits 0..h of a */
+      const __m512i low = _mm512_loadu_si512(a + w);
+      const __m512i i = _mm512_add_epi64(_mm512_set1_epi64((long long)w),
+                                         _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0));
+      const __mmask8 whole = _mm512_cmplt_epu64_mask(i, _mm512_set1_epi64((long long)top));
+      const __mmask8 part = _mm512_cmpeq_epu64_mask(i, _mm512_set1_epi64((long long)top));
+      x = _mm512_mask_and_epi64(_mm512_maskz_mov_epi64(whole, low), part, low,
+                                _mm512_set1_epi64((long long)keep));
+    }
+    if (w + 8 > top) {
+      x = _mm512_xor_si512(x, bits_shl_at(down, w, h + 1));
+    }
+    _mm512_mask_storeu_epi64(c + w, bits_live(n, w), x);
+  }
+}
+
 /* Scratch: for small k the square (2 n + 16 words); for large k the output
  * (n + 8 words rounded down to whole vectors: room for the pairs of words
  * the gathers store), then permute_interleaved()'s 2 n + 32 words and IL (a
- * byte per bit position, 64 words per 512): at most 11 n + 112 words. */
-size_t bike_gf2x_sqr_k_avx512(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
-                              uint64_t *scratch) {
+ * byte per bit position, 64 words per 512): at most 11 n + 112 words. The
+ * reversal and the mirror use the space after the output. */
+static size_t sqr_k(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
+                    uint64_t *scratch, int sym) {
   const uint32_t r = p->r, n = p->r_qwords;
   if (k == 0) {
     memmove(c, a, n * sizeof(uint64_t));
     return 0;
   }
-  if (k <= SQUARINGS_MAX) {
+  if (k <= (sym ? SQUARINGS_MAX_SYM : SQUARINGS_MAX)) {
     sqr1(p, c, a, scratch);
     for (uint64_t i = 1; i < k; i++) {
       sqr1(p, c, c, scratch);
@@ -186,12 +251,33 @@ size_t bike_gf2x_sqr_k_avx512(const bike_params *p, uint64_t *c, const uint64_t 
   uint64_t *out = scratch;
   const uint32_t m = bike_pow2_inv_mod(k, r);
   const size_t out_words = (n + 8) / 8 * 8;
-  permute_interleaved(p, out, a, m, scratch + out_words);
+  if (m == r - 1) { /* 2^k = -1: sigma, a reversal */
+    reverse_sigma(p, c, a, scratch);
+    return 3 * ((size_t)n + 32);
+  }
+  /* For a sigma-invariant input, bits 0..h of the output and their mirror. */
+  const uint32_t words = sym ? ((r - 1) / 2 / 64 + 2) / 2 * 2 : n;
+  permute_interleaved(p, out, a, m, words, scratch + out_words);
+  memset(out + words, 0, (out_words - words) * sizeof(uint64_t));
   /* MemorySanitizer loses the secret through the gathers: mark the output
    * secret wherever the input was. The gathers address IL by the public m
    * and r only. */
-  ct_msan_taint(out, n * sizeof(uint64_t), a, n * sizeof(uint64_t));
-  out[n - 1] &= ((uint64_t)1 << (r % 64)) - 1;
-  memcpy(c, out, n * sizeof(uint64_t));
+  ct_msan_taint(out, words * sizeof(uint64_t), a, n * sizeof(uint64_t));
+  if (sym) {
+    mirror(p, c, out, scratch + out_words);
+  } else {
+    out[n - 1] &= ((uint64_t)1 << (r % 64)) - 1;
+    memcpy(c, out, n * sizeof(uint64_t));
+  }
   return out_words + 2 * (size_t)n + 32 + (512 * (size_t)((r + 511) / 512) + 64) / 8;
+}
+
+size_t bike_gf2x_sqr_k_avx512(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
+                              uint64_t *scratch) {
+  return sqr_k(p, c, a, k, scratch, 0);
+}
+
+size_t bike_gf2x_sqr_k_sym_avx512(const bike_params *p, uint64_t *c, const uint64_t *a,
+                                  uint64_t k, uint64_t *scratch) {
+  return sqr_k(p, c, a, k, scratch, 1);
 }
