@@ -164,10 +164,13 @@ size_t bike_gf2x_mul_vpclmul(const bike_params *p, uint64_t *c, const uint64_t *
                              const uint64_t *b, uint64_t *scratch);
 size_t bike_gf2x_mul_avx512(const bike_params *p, uint64_t *c, const uint64_t *a,
                             const uint64_t *b, uint64_t *scratch);
-/* prod[0, 2 n + 16) = a * b (n words each, not reduced); n = 32 u + e with
- * u >= 1, e <= 2. Returns the words of tmp used. */
+/* prod[0, 2 n + 16) = a * b (n words each, not reduced) for the n that
+ * bike_gf2x_mul_plain_avx512_takes(): 32 u + e with u >= 1, e <= 2 (the
+ * 32 x 32-word leaves and the one or two words beyond them). Returns the
+ * words of tmp used. */
 size_t bike_gf2x_mul_plain_avx512(uint64_t *prod, const uint64_t *a, const uint64_t *b, size_t n,
                                   uint64_t *tmp);
+static inline int bike_gf2x_mul_plain_avx512_takes(size_t n) { return n >= 32 && n % 32 <= 2; }
 size_t bike_gf2x_mul_sym_avx512(const bike_params *p, uint64_t *c, const uint64_t *a,
                                 const uint64_t *b, uint64_t *scratch);
 size_t bike_gf2x_mul_avx512_padded(const bike_params *p, uint64_t *c, const uint64_t *a,

@@ -261,7 +261,6 @@ static void mul_karatsuba_k(uint64_t *c, const uint64_t *a, const uint64_t *b, s
  * per 32 words at each recursion level), write a = A + a_e X and b = B +
  * b_e X with X = x^(64 m), m = 32 u, so that a b = A B + (a_e B + b_e A) X +
  * a_e b_e X^2, where a_e and b_e are single 128-bit pieces. */
-#define EXTRA_MAX 2
 
 size_t bike_gf2x_mul_plain_avx512(uint64_t *prod, const uint64_t *a, const uint64_t *b,
                                   size_t n, uint64_t *tmp) {
@@ -317,7 +316,7 @@ size_t bike_gf2x_mul_plain_avx512(uint64_t *prod, const uint64_t *a, const uint6
 size_t bike_gf2x_mul_avx512(const bike_params *p, uint64_t *c, const uint64_t *a,
                             const uint64_t *b, uint64_t *scratch) {
   const size_t n = p->r_qwords;
-  if (n % LEAF > EXTRA_MAX || n < LEAF) {
+  if (!bike_gf2x_mul_plain_avx512_takes(n)) {
     return bike_gf2x_mul_avx512_padded(p, c, a, b, scratch);
   }
   uint64_t *prod = scratch;

@@ -22,10 +22,14 @@
 size_t bike_gf2x_mul_sym_avx512(const bike_params *p, uint64_t *c, const uint64_t *a,
                                 const uint64_t *b, uint64_t *scratch) {
   const size_t n = p->r_qwords, h = (p->r - 1) / 2, nh = (h + 63) / 64;
-  if (nh % 32 > 2 || nh < 32) { /* not a length the plain product takes */
+  if (!bike_gf2x_mul_plain_avx512_takes(nh)) {
     return bike_gf2x_mul_avx512(p, c, a, b, scratch);
   }
-  const size_t nv = (nh + 7) / 8 * 8, half = BITS_GUARD + nv + 16, full = BITS_GUARD + 2 * nh + 16;
+  /* Buffers of h bits with BITS_GUARD zero words before and 16 after, then
+   * the two products with BITS_GUARD before; each pointer is past its
+   * guard. */
+  const size_t nv = (nh + 7) / 8 * 8, half = BITS_GUARD + nv + 16;
+  const size_t full = BITS_GUARD + 2 * nh + 16;
   uint64_t *ah = scratch + BITS_GUARD, *bh = ah + half, *bb = bh + half;
   uint64_t *t = bb + half, *v = t + half, *rt = v + half, *rv = rt + half;
   uint64_t *pp = rv + half, *qq = pp + full;
@@ -50,7 +54,8 @@ size_t bike_gf2x_mul_sym_avx512(const bike_params *p, uint64_t *c, const uint64_
   }
   bits_clear_beyond(t, h, nv);
   bits_clear_beyond(v, h, nv);
-  /* rev of h bits: the nv words reversed, then shifted down by 64 nv - h. */
+  /* rev of h bits: the nv words reversed, then shifted down by 64 nv - h,
+   * the shift done as they are added (this is the inversion's hot path). */
   bits_reverse_words(rt, t, nv);
   bits_reverse_words(rv, v, nv);
   const size_t down = 64 * nv - h;

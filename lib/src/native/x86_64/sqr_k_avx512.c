@@ -170,70 +170,51 @@ static void permute_interleaved(const bike_params *p, uint64_t *out, const uint6
   }
 }
 
-/* c = sigma(a), bit i to bit r - i (the permutation for 2^k = -1 mod r):
- * bit 0 stays, bits 1..r-1 are reversed. tmp: 3 (n + 32) words. */
-static void reverse_sigma(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t *tmp) {
-  const size_t n = p->r_qwords, bits = p->r - 1, nv = (n + 7) / 8 * 8;
+/* c_i = a_i for i < low and a_(r-i) for low <= i < r: with low = 1 sigma(a)
+ * (the permutation for 2^k = -1 mod r, a reversal), with low = h + 1 (h =
+ * (r - 1) / 2) the sigma-invariant polynomial of which a gives bits 0..h.
+ * a is read in its first n words only; returns the words of tmp used. */
+static size_t reflect(const bike_params *p, uint64_t *c, const uint64_t *a, size_t low,
+                      uint64_t *tmp) {
+  const size_t n = p->r_qwords, bits = p->r - low, nv = ((bits + 63) / 64 + 7) / 8 * 8;
   const size_t region = BITS_GUARD + nv + 16;
-  uint64_t *t = tmp + BITS_GUARD, *rev = t + region, *down = rev + region;
-  for (size_t w = 0; w < nv; w += 8) {
+  uint64_t *t = tmp + BITS_GUARD, *whole_rev = t + region, *rev = whole_rev + region;
+  for (size_t w = 0; w < nv; w += 8) { /* a's bits 1..bits */
     _mm512_storeu_si512(t + w, bits_shr_in(a, n, w, 1));
   }
   bits_clear_beyond(t, bits, nv);
-  bits_reverse_words(rev, t, nv);
+  bits_reverse_words(whole_rev, t, nv); /* all nv words, then shifted down */
   for (size_t w = 0; w < nv; w += 8) {
-    _mm512_storeu_si512(down + w, bits_shr_at(rev, w, 64 * nv - bits));
+    _mm512_storeu_si512(rev + w, bits_shr_at(whole_rev, w, 64 * nv - bits));
   }
-  bits_clear_beyond(down, bits, nv);
-  const uint64_t a0 = a[0] & 1;
-  for (size_t w = 0; w < n; w += 8) {
-    _mm512_mask_storeu_epi64(c + w, bits_live(n, w), bits_shl_at(down, w, 1));
-  }
-  c[0] |= a0;
-}
-
-/* c = a with bits h + 1..2h (h = (r - 1) / 2) set to bits h..1: the
- * sigma-invariant polynomial of which a gives bits 0..h. a holds at least
- * n words and may be read up to 16 words past them; tmp: 3 (n / 2 + 40)
- * words. */
-static void mirror(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t *tmp) {
-  const size_t n = p->r_qwords, h = (p->r - 1) / 2, nh = (h + 63) / 64, nv = (nh + 7) / 8 * 8;
-  const size_t region = BITS_GUARD + nv + 16;
-  uint64_t *t = tmp + BITS_GUARD, *rev = t + region, *down = rev + region;
-  for (size_t w = 0; w < nv; w += 8) {
-    _mm512_storeu_si512(t + w, bits_shr_at(a, w, 1));
-  }
-  bits_clear_beyond(t, h, nv);
-  bits_reverse_words(rev, t, nv);
-  for (size_t w = 0; w < nv; w += 8) {
-    _mm512_storeu_si512(down + w, bits_shr_at(rev, w, 64 * nv - h));
-  }
-  bits_clear_beyond(down, h, nv);
-  const size_t top = (h + 1) / 64; /* the word of bit h + 1 */
-  const uint64_t keep = ((uint64_t)1 << ((h + 1) % 64)) - 1;
+  bits_clear_beyond(rev, bits, nv);
+  const size_t top = low / 64; /* the word of bit low */
+  const uint64_t keep = ((uint64_t)1 << (low % 64)) - 1;
+  const __m512i lane = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
   for (size_t w = 0; w < n; w += 8) {
     __m512i x = _mm512_setzero_si512();
-    if (w <= top) { /* bits 0..h of a */
-      const __m512i low = _mm512_loadu_si512(a + w);
-      const __m512i i = _mm512_add_epi64(_mm512_set1_epi64((long long)w),
-                                         _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0));
+    if (w <= top) { /* a's bits 0..low-1 */
+      const __m512i below = _mm512_maskz_loadu_epi64(bits_live(n, w), a + w);
+      const __m512i i = _mm512_add_epi64(_mm512_set1_epi64((long long)w), lane);
       const __mmask8 whole = _mm512_cmplt_epu64_mask(i, _mm512_set1_epi64((long long)top));
       const __mmask8 part = _mm512_cmpeq_epu64_mask(i, _mm512_set1_epi64((long long)top));
-      x = _mm512_mask_and_epi64(_mm512_maskz_mov_epi64(whole, low), part, low,
+      x = _mm512_mask_and_epi64(_mm512_maskz_mov_epi64(whole, below), part, below,
                                 _mm512_set1_epi64((long long)keep));
     }
     if (w + 8 > top) {
-      x = _mm512_xor_si512(x, bits_shl_at(down, w, h + 1));
+      x = _mm512_xor_si512(x, bits_shl_at(rev, w, low));
     }
     _mm512_mask_storeu_epi64(c + w, bits_live(n, w), x);
   }
+  return 3 * region;
 }
 
 /* Scratch: for small k the square (2 n + 16 words); for large k the output
  * (n + 8 words rounded down to whole vectors: room for the pairs of words
  * the gathers store), then permute_interleaved()'s 2 n + 32 words and IL (a
- * byte per bit position, 64 words per 512): at most 11 n + 112 words. The
- * reversal and the mirror use the space after the output. */
+ * byte per bit position, 64 words per 512): at most 11 n + 112 words.
+ * reflect() (sigma, and the mirror of a sigma-invariant output) uses the
+ * space after the output. */
 static size_t sqr_k(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
                     uint64_t *scratch, int sym) {
   const uint32_t r = p->r, n = p->r_qwords;
@@ -252,8 +233,7 @@ static size_t sqr_k(const bike_params *p, uint64_t *c, const uint64_t *a, uint64
   const uint32_t m = bike_pow2_inv_mod(k, r);
   const size_t out_words = (n + 8) / 8 * 8;
   if (m == r - 1) { /* 2^k = -1: sigma, a reversal */
-    reverse_sigma(p, c, a, scratch);
-    return 3 * ((size_t)n + 32);
+    return reflect(p, c, a, 1, scratch);
   }
   /* For a sigma-invariant input, bits 0..h of the output and their mirror. */
   const uint32_t words = sym ? ((r - 1) / 2 / 64 + 2) / 2 * 2 : n;
@@ -264,7 +244,7 @@ static size_t sqr_k(const bike_params *p, uint64_t *c, const uint64_t *a, uint64
    * and r only. */
   ct_msan_taint(out, words * sizeof(uint64_t), a, n * sizeof(uint64_t));
   if (sym) {
-    mirror(p, c, out, scratch + out_words);
+    reflect(p, c, out, (r - 1) / 2 + 1, scratch + out_words);
   } else {
     out[n - 1] &= ((uint64_t)1 << (r % 64)) - 1;
     memcpy(c, out, n * sizeof(uint64_t));
