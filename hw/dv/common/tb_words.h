@@ -1,6 +1,6 @@
 // Word streams between libbike polynomials (64-bit words) and W-bit Verilator
 // ports (uint32_t, uint64_t or VlWide), the stream-in/stream-out handshake of
-// the one-operand cores, and the Itoh-Tsujii chain of R, for the testbenches
+// the one-operand cores, and the inversion's addition chain, for the testbenches
 // of gf2x_sqr_k, gf2x_inv, the sparse-dense cores and the decoder.
 #ifndef BIKECO_TB_WORDS_H
 #define BIKECO_TB_WORDS_H
@@ -78,13 +78,13 @@ uint64_t stream_op(T *d, uint64_t *c, const uint64_t *a, size_t n, size_t nq, ui
 }
 
 // Exponent table of the squaring unit (gf2x_sqr_k_pkg::ktab), derived here
-// independently from libbike's chain: entry 0 is k = 1, entry s + 1 the e of
-// doubling step s of n = r - 2 walked from its top bit.
+// independently: entry 0 is k = 1, entry 1 is h = (r - 1) / 2 (sigma),
+// entry s + 2 the e of doubling step s of n = h - 1 walked from its top bit.
 inline std::vector<uint64_t> ktab(uint32_t r) {
-  uint32_t n = r - 2;
+  uint32_t h = (r - 1) / 2, n = h - 1;
   int top = 31;
   while (((n >> top) & 1) == 0) top--;
-  std::vector<uint64_t> ks{1};
+  std::vector<uint64_t> ks{1, h};
   uint64_t e = 1;
   for (int bit = top - 1; bit >= 0; bit--) {
     ks.push_back(e);

@@ -1,5 +1,7 @@
-// Inversion in GF(2)[x]/(x^R - 1) by Fermat / Itoh-Tsujii (libbike's chain,
-// gf2x_inv_pkg): a^-1 = a^(2^(R-1) - 2), for a of odd weight.
+// Inversion in GF(2)[x]/(x^R - 1), for a of odd weight, by Itoh-Tsujii in
+// the subfield fixed by sigma: a(x) -> a(x^-1) (gf2x_sqr_k_pkg,
+// gf2x_inv_pkg): a^-1 = sigma(a) N^-1 with the norm N = a sigma(a), whose
+// chain multiplies sigma-invariant operands (gf2x_mul's symmetric mode).
 //
 // Two units: gf2x_mul (Karatsuba-Comba, W bits per word) and gf2x_sqr_k
 // (exponentiation by 2^k, E bits per cycle), chained as a pipeline so that
@@ -12,7 +14,8 @@
 //     the product streams out.
 // Only the compute phase of the multiplier and the permutation of the
 // exponentiation remain on the critical path (doc/gf2x_inv.md has the cycle
-// formula). Memories: a and b, N words of W bits each.
+// formula). Memories: a and the norm (one memory, 2N words of W bits) and
+// b (N words).
 //
 // Interface: a streams in (in_ready_o/in_valid_i, N words), a^-1 streams
 // out (out_valid_o/out_data_o, out_last_o on word N-1, no back-pressure).
@@ -34,7 +37,8 @@ module gf2x_inv
   localparam int unsigned KSW  = (NK > 1) ? $clog2(NK) : 1,
   localparam int unsigned NSQ  = num_sq(R),
   localparam int unsigned OW   = $clog2(NSQ + 1),
-  localparam int unsigned AW   = (N > 1) ? $clog2(N) : 1
+  localparam int unsigned AW   = (N > 1) ? $clog2(N) : 1,
+  localparam int unsigned AW2  = $clog2(2 * N)
 ) (
   input  logic         clk_i,
   input  logic         rst_ni,
@@ -55,10 +59,13 @@ module gf2x_inv
   // Operation tables (elaboration time)
   // ---------------------------------------------------------------------------
   logic [KSW-1:0] ksel_tab [NSQ];
-  logic           usea_tab [NSQ];
+  src_e           src_tab  [NSQ];
+  logic           sym_tab  [NSQ];
   for (genvar i = 0; i < NSQ; i++) begin : gen_optab
-    assign ksel_tab[i] = KSW'(op_ksel(R, i));
-    assign usea_tab[i] = op_use_a(R, i);
+    localparam op_t Op = op_code(R, i);
+    assign ksel_tab[i] = KSW'(Op.ksel);
+    assign src_tab[i]  = Op.src;
+    assign sym_tab[i]  = Op.sym;
   end
 
   // ---------------------------------------------------------------------------
@@ -68,7 +75,7 @@ module gf2x_inv
   logic [KSW-1:0] sq_ksel;
   logic [W-1:0]   sq_in_data, sq_out_data;
 
-  logic           mu_start, mu_busy, mu_in_ready, mu_in_valid, mu_out_valid, mu_out_last;
+  logic           mu_start, mu_sym, mu_busy, mu_in_ready, mu_in_valid, mu_out_valid, mu_out_last;
   logic [W-1:0]   mu_in_a, mu_in_b, mu_out_data;
 
   gf2x_sqr_k #(
@@ -98,6 +105,7 @@ module gf2x_inv
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
     .start_i     (mu_start),
+    .sym_i       (mu_sym),
     .busy_o      (mu_busy),
     .in_ready_o  (mu_in_ready),
     .in_valid_i  (mu_in_valid),
@@ -127,6 +135,7 @@ module gf2x_inv
   logic          last_op;
 
   assign last_op = (op_q == OW'(NSQ - 1));
+  assign mu_sym  = sym_tab[op_q];
 
   always_comb begin
     state_d    = state_q;
@@ -223,12 +232,16 @@ module gf2x_inv
   // ---------------------------------------------------------------------------
   logic          ld_we, pr_we, feed;
   logic [W-1:0]  a_rd, b_rd;
-  logic          fv_q, fusea_q;
+  logic          fv_q, norm_we;
+  src_e          fsrc_q;
   logic [W-1:0]  fw_q;
   logic          ovr_q, ovr_d;
 
   assign ld_we = (state_q == StLoad) && in_valid_i && sq_in_ready;
   assign pr_we = (state_q == StRun) && mu_out_valid;
+  // the first product is the norm N (it streams out while exponentiation 1
+  // loads it): kept beside a for the chain's "* N"
+  assign norm_we = pr_we && (op_q == OW'(1));
   // an exponentiation result word for the multiplier (not the final one)
   assign feed  = (state_q == StRun) && sq_out_valid && !last_op;
 
@@ -236,16 +249,17 @@ module gf2x_inv
   assign sq_in_valid = ld_we || pr_we;
   assign sq_in_data  = (state_q == StLoad) ? in_data_i : mu_out_data;
 
+  // a at addresses 0 .. N - 1, N at N .. 2N - 1
   bike_ram_sdp #(
     .Width (W),
-    .Depth (N)
-  ) u_a_mem (
+    .Depth (2 * N)
+  ) u_an_mem (
     .clk_i   (clk_i),
-    .we_i    (ld_we),
-    .waddr_i (lcnt_q),
-    .wdata_i (in_data_i),
+    .we_i    (ld_we || norm_we),
+    .waddr_i (ld_we ? AW2'(lcnt_q) : AW2'(N) + AW2'(pcnt_q)),
+    .wdata_i (ld_we ? in_data_i : mu_out_data),
     .re_i    (feed),
-    .raddr_i (jcnt_q),
+    .raddr_i ((src_tab[op_q] == SrcN) ? AW2'(N) + AW2'(jcnt_q) : AW2'(jcnt_q)),
     .rdata_o (a_rd)
   );
 
@@ -254,9 +268,9 @@ module gf2x_inv
     .Depth (N)
   ) u_b_mem (
     .clk_i   (clk_i),
-    .we_i    (ld_we || pr_we),
-    .waddr_i (ld_we ? lcnt_q : pcnt_q),
-    .wdata_i (ld_we ? in_data_i : mu_out_data),
+    .we_i    (pr_we),
+    .waddr_i (pcnt_q),
+    .wdata_i (mu_out_data),
     .re_i    (feed),
     .raddr_i (jcnt_q),
     .rdata_o (b_rd)
@@ -266,12 +280,12 @@ module gf2x_inv
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       fv_q    <= 1'b0;
-      fusea_q <= 1'b0;
+      fsrc_q  <= SrcB;
       fw_q    <= '0;
       ovr_q   <= 1'b0;
     end else begin
       fv_q    <= feed;
-      fusea_q <= usea_tab[op_q];
+      fsrc_q  <= src_tab[op_q];
       fw_q    <= feed ? sq_out_data : fw_q;
       ovr_q   <= ovr_d;
     end
@@ -279,7 +293,7 @@ module gf2x_inv
 
   assign mu_in_valid = fv_q;
   assign mu_in_a     = fw_q;
-  assign mu_in_b     = fusea_q ? a_rd : b_rd;
+  assign mu_in_b     = (fsrc_q == SrcB) ? b_rd : a_rd;
 
   always_comb begin
     ovr_d = ovr_q;

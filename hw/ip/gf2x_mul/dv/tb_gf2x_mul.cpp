@@ -2,6 +2,9 @@
 // bike_gf2x_mul, and every operation's cycle count with the formula of
 // doc/gf2x_mul.md. Random operands, then KAT-derived ones: for each KAT
 // record, c0 * h0 (the decapsulation syndrome) and h * h0 (which is h1).
+// The symmetric mode (sym_i) is checked twice: on sigma-invariant operands
+// (norms x sigma(x), and of KAT keys), whose product it must equal, and on
+// random operands against its definition G + W + sigma(W), W = a_low G.
 //
 // The design parameters come from the build (-D TB_W, TB_KL, TB_PL; R is
 // the level's r, given to Verilator with -GR).
@@ -48,11 +51,37 @@ static uint64_t pow3(unsigned e) {
   return v;
 }
 
-// doc/gf2x_mul.md: cycles = Np + 3^(L-P) (M^2 + 1) + N + 4
-static uint64_t formula(uint32_t r) {
+// doc/gf2x_mul.md: cycles = Np + 3^(L-P) (M^2 + 1) + N + 4, and in the
+// symmetric mode Np + C_sym + 2N + 6 with C_sym = Ha M + 1 (L = 0) or
+// ceil(2 3^(L-1) / 3^P) (M^2 + 1), Ha = floor(H / W) + 1, H = (r - 1) / 2
+static uint64_t formula(uint32_t r, bool sym) {
   uint64_t n = (r + TB_W - 1) / TB_W, nblk = 1u << TB_KL;
   uint64_t m = (n + nblk - 1) / nblk, np = m * nblk;
-  return np + pow3(TB_KL - TB_PL) * (m * m + 1) + n + 4;
+  if (!sym) return np + pow3(TB_KL - TB_PL) * (m * m + 1) + n + 4;
+  uint64_t ha = (r - 1) / 2 / TB_W + 1;
+  uint64_t comp = TB_KL == 0 ? ha * m + 1
+                             : (2 * pow3(TB_KL - 1) + pow3(TB_PL) - 1) / pow3(TB_PL) * (m * m + 1);
+  return np + comp + 2 * n + 6;
+}
+
+// sigma: bit i -> bit (r - i) mod r
+static void sigma(const bike_params *p, uint64_t *c, const uint64_t *a) {
+  std::memset(c, 0, sizeof(uint64_t) * p->r_qwords);
+  for (uint32_t i = 0; i < p->r; i++) {
+    uint32_t j = i ? p->r - i : 0;
+    c[j / 64] |= ((a[i / 64] >> (i % 64)) & 1) << (j % 64);
+  }
+}
+
+// the symmetric mode's definition: G + W + sigma(W), W = (a mod x^(H+1)) G
+static void sym_ref(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *g) {
+  static uint64_t lo[BIKE_MAX_QWORDS + 2], w[BIKE_MAX_QWORDS + 2], sw[BIKE_MAX_QWORDS + 2];
+  uint32_t h = (p->r - 1) / 2;
+  std::memset(lo, 0, sizeof lo);
+  for (uint32_t i = 0; i <= h; i++) lo[i / 64] |= a[i / 64] & ((uint64_t)1 << (i % 64));
+  bike_gf2x_mul(p, w, lo, g);
+  sigma(p, sw, w);
+  for (size_t q = 0; q < p->r_qwords; q++) c[q] = g[q] ^ w[q] ^ sw[q];
 }
 
 struct Dut {
@@ -61,7 +90,8 @@ struct Dut {
   Dut() : ctx(new VerilatedContext), m(new Vgf2x_mul(ctx.get())) { tb::reset(m.get()); }
 
   // One multiplication; returns the cycles from the start edge to out_last.
-  uint64_t mul(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b) {
+  uint64_t mul(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b,
+               bool sym = false) {
     size_t nq = p->r_qwords, n = (p->r + TB_W - 1) / TB_W;
     std::memset(c, 0, sizeof(uint64_t) * (BIKE_MAX_QWORDS + 2));
     Vgf2x_mul *d = m.get();
@@ -70,9 +100,11 @@ struct Dut {
       std::exit(1);
     }
     d->start_i = 1;
+    d->sym_i = sym;
     d->in_valid_i = 0;
     tb::tick(d);
     d->start_i = 0;
+    d->sym_i = !sym;  // taken with start_i only
     if (!d->busy_o) {
       std::fprintf(stderr, "start_i not taken\n");
       std::exit(1);
@@ -128,19 +160,43 @@ int main(int argc, char **argv) {
   tb::Rng rng(args.seed);
   static uint64_t a[BIKE_MAX_QWORDS + 2], b[BIKE_MAX_QWORDS + 2];
   static uint64_t got[BIKE_MAX_QWORDS + 2], exp[BIKE_MAX_QWORDS + 2];
-  const uint64_t want = formula(p->r);
-  unsigned fails = 0;
+  static uint64_t t[BIKE_MAX_QWORDS + 2], u[BIKE_MAX_QWORDS + 2];
+  const uint64_t want = formula(p->r, false), want_sym = formula(p->r, true);
+  unsigned fails = 0, syms = 0;
 
-  auto check = [&](const char *what, unsigned vec) {
-    bike_gf2x_mul(p, exp, a, b);
-    uint64_t cyc = dut.mul(p, got, a, b);
-    rep.cycle("mul", cyc);
-    if (cyc != want) {
+  // one product of a and b against exp and its cycle formula
+  auto run = [&](const char *what, unsigned vec, bool sym) {
+    uint64_t cyc = dut.mul(p, got, a, b, sym);
+    uint64_t w = sym ? want_sym : want;
+    rep.cycle(sym ? "mul_sym" : "mul", cyc);
+    if (cyc != w) {
       std::fprintf(stderr, "CYCLES %s vector %u: %llu, formula %llu\n", what, vec,
-                   (unsigned long long)cyc, (unsigned long long)want);
+                   (unsigned long long)cyc, (unsigned long long)w);
       fails++;
     }
     if (!tb::same_words(what, vec, got, exp, p->r_qwords)) fails++;
+  };
+  auto check = [&](const char *what, unsigned vec) {
+    bike_gf2x_mul(p, exp, a, b);
+    run(what, vec, false);
+  };
+  // symmetric mode; exact: the operands are sigma-invariant, the result must
+  // be their product (else it is checked against the mode's definition)
+  auto check_sym = [&](const char *what, unsigned vec, bool exact) {
+    if (exact) {
+      bike_gf2x_mul(p, exp, a, b);
+    } else {
+      sym_ref(p, exp, a, b);
+    }
+    run(what, vec, true);
+    syms++;
+  };
+  // x sigma(x): sigma-invariant, of odd weight when x is
+  auto norm = [&](uint64_t *x) {
+    if ((bike_poly_weight(p, x) & 1) == 0) x[0] ^= 1;
+    sigma(p, t, x);
+    bike_gf2x_mul(p, u, x, t);
+    std::memcpy(x, u, sizeof(uint64_t) * p->r_qwords);
   };
 
   for (unsigned v = 0; v < args.random; v++) {
@@ -151,6 +207,10 @@ int main(int argc, char **argv) {
       tb::operand(p, rng, kind, x);
     }
     check("random", v);
+    check_sym("sym definition", v, false);
+    norm(a);
+    norm(b);
+    check_sym("sym random", v, true);
     rep.random++;
   }
 
@@ -170,15 +230,21 @@ int main(int argc, char **argv) {
       check("kat c0*h0", used);
       bike_poly_from_bytes(p, a, pk);
       check("kat h*h0", used);
+      norm(a);
+      bike_poly_from_bytes(p, b, h0);
+      norm(b);
+      check_sym("sym kat", used, true);
       rep.kat += 2;
       used++;
     }
   }
 
   std::printf("gf2x_mul L%d R=%u W=%d KaratsubaLevels=%d ParallelLevels=%d: %u random + %u KAT "
-              "products, %u failures; cycles/mul %llu (formula %llu)\n",
-              args.level, p->r, TB_W, TB_KL, TB_PL, rep.random, rep.kat, fails,
-              (unsigned long long)rep.cycles["mul"], (unsigned long long)want);
+              "products (and %u symmetric), %u failures; cycles/mul %llu (formula %llu), "
+              "symmetric %llu (formula %llu)\n",
+              args.level, p->r, TB_W, TB_KL, TB_PL, rep.random, rep.kat, syms, fails,
+              (unsigned long long)rep.cycles["mul"], (unsigned long long)want,
+              (unsigned long long)rep.cycles["mul_sym"], (unsigned long long)want_sym);
   if (fails) return 1;
   rep.write(args.json);
   return 0;

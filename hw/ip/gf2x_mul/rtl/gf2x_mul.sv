@@ -12,7 +12,14 @@
 //   3. reduce : the 2*Np-word product is folded mod x^R - 1 and streamed out
 //               (out_valid_o/out_data_o, no back-pressure), out_last_o on the
 //               last word.
-// See ../doc/gf2x_mul.md for the schedule and the cycle formula.
+// Symmetric mode (sym_i = 1 with start_i), for the inversion's chain in the
+// subfield fixed by sigma: a(x) -> a(x^-1): for sigma-invariant F and G,
+// F = a + sigma(a) + 1 with a = bits 0..H of F (H = (R - 1) / 2), so
+//   F G = G + W + sigma(W),   W = a G mod (x^R - 1).
+// Only a's low half is loaded; the leaves that multiply its (zero) high half
+// are skipped (L = 0: the Comba rows i >= Ha), and the result stage adds G
+// and the reversal sigma(W), read backwards from the product banks, to W.
+// See ../doc/gf2x_mul.md for the schedule and the cycle formulas.
 module gf2x_mul
   import gf2x_mul_pkg::*;
 #(
@@ -30,6 +37,9 @@ module gf2x_mul
   localparam int unsigned E      = pow3(ParallelLevels),     // Comba engines
   localparam int unsigned B      = pow3(L - ParallelLevels), // batches
   localparam int unsigned Sh     = R % W,
+  localparam int unsigned H      = (R - 1) / 2,
+  localparam int unsigned Ha     = H / W + 1,                // words of bits 0..H
+  localparam int unsigned BS     = (sym_leaves(L) + E - 1) / E, // batches (sym)
   localparam int unsigned AW     = (M > 1) ? $clog2(M) : 1,
   localparam int unsigned BW     = (B > 1) ? $clog2(B) : 1,
   localparam int unsigned PBW    = $clog2(NPBank),
@@ -38,6 +48,7 @@ module gf2x_mul
   input  logic         clk_i,
   input  logic         rst_ni,
   input  logic         start_i,
+  input  logic         sym_i,      // symmetric mode, taken with start_i
   output logic         busy_o,
   // operand stream
   output logic         in_ready_o,
@@ -60,6 +71,7 @@ module gf2x_mul
     assert (M >= 2) else $error("blocks must hold at least 2 words");
     assert (Sh != 0) else $error("R must not be a multiple of W");
     assert (2 * Np < (1 << CntW)) else $error("counters too narrow");
+    assert (L == 0 || 2 * Ha <= Np) else $error("a's low half must fit the low blocks");
   end
 
   // ---------------------------------------------------------------------------
@@ -82,9 +94,17 @@ module gf2x_mul
   logic [CntW-1:0] col_q, col_d;     // Comba column k, 0..2M-1
   logic [CntW-1:0] idx_q, idx_d;     // Comba row i
   logic [BW-1:0]   batch_q, batch_d;
+  logic            sym_q, sym_d;     // symmetric mode
   // reduce read pointers: A reads P[s-1], B reads P[N-1+s]
   logic [CntW-1:0] ra_bank_q, ra_bank_d, ra_addr_q, ra_addr_d;
   logic [CntW-1:0] rb_bank_q, rb_bank_d, rb_addr_q, rb_addr_d;
+  // symmetric mode: reduce steps alternate forward (ph 0) and backward
+  // (ph 1); backward step s (rcnt = s + 1) reads P[N-1-s] on A and
+  // P[2N-2-s] on B
+  logic            ph_q, ph_d;
+  logic [CntW-1:0] rcnt_q, rcnt_d;
+  logic [CntW-1:0] qa_bank_q, qa_bank_d, qa_addr_q, qa_addr_d;
+  logic [CntW-1:0] qb_bank_q, qb_bank_d, qb_addr_q, qb_addr_d;
 
   localparam logic [CntW-1:0] NCnt     = CntW'(N);
   localparam logic [CntW-1:0] NpCnt    = CntW'(Np);
@@ -93,6 +113,21 @@ module gf2x_mul
   localparam logic [CntW-1:0] RbBank0  = CntW'((N - 1) / M);
   localparam logic [CntW-1:0] RbAddr0  = CntW'((N - 1) % M);
   localparam logic [BW-1:0]   LastBat  = BW'(B - 1);
+  localparam logic [BW-1:0]   LastBatS = BW'(BS - 1);
+  localparam logic [CntW-1:0] HaCnt    = CntW'(Ha);
+  localparam logic [CntW-1:0] LastColS = CntW'(M + Ha - 1);
+  localparam logic [CntW-1:0] QbBank0  = CntW'((2 * N - 1) / M);
+  localparam logic [CntW-1:0] QbAddr0  = CntW'((2 * N - 1) % M);
+  localparam logic [W-1:0]    HMask    = (H % W == W - 1) ? '1 : ((W'(1) << (H % W + 1)) - W'(1));
+
+  // with L = 0 the symmetric mode shortens the Comba rows to a's Ha words
+  logic            rows_half;
+  logic [CntW-1:0] rows, last_col;
+  logic [BW-1:0]   last_bat;
+  assign rows_half = sym_q && (L == 0);
+  assign rows      = rows_half ? HaCnt : MCnt;
+  assign last_col  = rows_half ? LastColS : LastCol;
+  assign last_bat  = sym_q ? LastBatS : LastBat;
 
   // Comba slot flags (stage 0)
   logic            s0_valid, s0_first, s0_last, s0_nop;
@@ -100,15 +135,15 @@ module gf2x_mul
 
   always_comb begin
     col_lo = (col_q < MCnt) ? '0 : (col_q - MCnt + 1'b1);
-    col_hi = (col_q < MCnt) ? col_q : (MCnt - 1'b1);
+    col_hi = (col_q < rows) ? col_q : (rows - 1'b1);
     nxt_lo = ((col_q + 1'b1) < MCnt) ? '0 : (col_q + 1'b1 - MCnt + 1'b1);
   end
 
   // Load-phase write enables
   logic            ld_we;
   logic [W-1:0]    ld_a, ld_b;
-  // Reduce-phase read enables
-  logic            red_re_a, red_re_b;
+  // Reduce-phase read enables (forward; backward in the symmetric mode)
+  logic            red_re_a, red_re_b, rev_re_a, rev_re_b;
 
   always_comb begin
     state_d   = state_q;
@@ -122,6 +157,13 @@ module gf2x_mul
     ra_addr_d = ra_addr_q;
     rb_bank_d = rb_bank_q;
     rb_addr_d = rb_addr_q;
+    sym_d     = sym_q;
+    ph_d      = ph_q;
+    rcnt_d    = rcnt_q;
+    qa_bank_d = qa_bank_q;
+    qa_addr_d = qa_addr_q;
+    qb_bank_d = qb_bank_q;
+    qb_addr_d = qb_addr_q;
     s0_valid  = 1'b0;
     s0_first  = 1'b0;
     s0_last   = 1'b0;
@@ -131,12 +173,15 @@ module gf2x_mul
     ld_b      = '0;
     red_re_a  = 1'b0;
     red_re_b  = 1'b0;
+    rev_re_a  = 1'b0;
+    rev_re_b  = 1'b0;
     in_ready_o = 1'b0;
 
     unique case (state_q)
       StIdle: begin
         if (start_i) begin
           state_d = StLoad;
+          sym_d   = sym_i;
           cnt_d   = '0;
           blk_d   = '0;
           off_d   = '0;
@@ -150,6 +195,12 @@ module gf2x_mul
           if (cnt_q < NCnt) begin
             ld_a = in_a_i;
             ld_b = in_b_i;
+          end
+          // symmetric mode: a's bits above H are not loaded
+          if (sym_q && cnt_q >= HaCnt) begin
+            ld_a = '0;
+          end else if (sym_q && cnt_q == HaCnt - 1'b1) begin
+            ld_a = ld_a & HMask;
           end
           cnt_d = cnt_q + 1'b1;
           if (off_q == MCnt - 1'b1) begin
@@ -169,14 +220,14 @@ module gf2x_mul
 
       StComp: begin
         s0_valid = 1'b1;
-        s0_nop   = (col_q == LastCol);
+        s0_nop   = (col_q == last_col);
         s0_first = s0_nop || (idx_q == col_lo);
         s0_last  = s0_nop || (idx_q == col_hi);
         if (s0_last) begin
           if (s0_nop) begin
             col_d = '0;
             idx_d = '0;
-            if (batch_q == LastBat) begin
+            if (batch_q == last_bat) begin
               state_d = StDrain;
               cnt_d   = '0;
             end else begin
@@ -201,30 +252,63 @@ module gf2x_mul
           ra_addr_d = '0;
           rb_bank_d = RbBank0;
           rb_addr_d = RbAddr0;
+          ph_d      = sym_q;
+          rcnt_d    = '0;
+          qa_bank_d = RbBank0;  // both start at P[N-1]
+          qa_addr_d = RbAddr0;
+          qb_bank_d = QbBank0;
+          qb_addr_d = QbAddr0;
         end
       end
 
       StReduce: begin
-        red_re_b = 1'b1;
-        red_re_a = (cnt_q != 0);
-        if (rb_addr_q == MCnt - 1'b1) begin
-          rb_addr_d = '0;
-          rb_bank_d = rb_bank_q + 1'b1;
-        end else begin
-          rb_addr_d = rb_addr_q + 1'b1;
-        end
-        if (red_re_a) begin
-          if (ra_addr_q == MCnt - 1'b1) begin
-            ra_addr_d = '0;
-            ra_bank_d = ra_bank_q + 1'b1;
+        if (ph_q) begin
+          // backward step rcnt - 1; the symmetric reduce ends with it
+          rev_re_b = 1'b1;
+          rev_re_a = (rcnt_q != 0) && (rcnt_q <= NCnt);
+          if (qb_addr_q == '0) begin
+            qb_addr_d = MCnt - 1'b1;
+            qb_bank_d = qb_bank_q - 1'b1;
           end else begin
-            ra_addr_d = ra_addr_q + 1'b1;
+            qb_addr_d = qb_addr_q - 1'b1;
           end
-        end
-        cnt_d = cnt_q + 1'b1;
-        if (cnt_q == NCnt) begin
-          state_d = StFlush;
-          cnt_d   = '0;
+          if (rev_re_a) begin
+            if (qa_addr_q == '0) begin
+              qa_addr_d = MCnt - 1'b1;
+              qa_bank_d = qa_bank_q - 1'b1;
+            end else begin
+              qa_addr_d = qa_addr_q - 1'b1;
+            end
+          end
+          rcnt_d = rcnt_q + 1'b1;
+          ph_d   = 1'b0;
+          if (rcnt_q == NCnt + 1'b1) begin
+            state_d = StFlush;
+            cnt_d   = '0;
+          end
+        end else begin
+          ph_d     = sym_q;
+          red_re_b = 1'b1;
+          red_re_a = (cnt_q != 0);
+          if (rb_addr_q == MCnt - 1'b1) begin
+            rb_addr_d = '0;
+            rb_bank_d = rb_bank_q + 1'b1;
+          end else begin
+            rb_addr_d = rb_addr_q + 1'b1;
+          end
+          if (red_re_a) begin
+            if (ra_addr_q == MCnt - 1'b1) begin
+              ra_addr_d = '0;
+              ra_bank_d = ra_bank_q + 1'b1;
+            end else begin
+              ra_addr_d = ra_addr_q + 1'b1;
+            end
+          end
+          cnt_d = cnt_q + 1'b1;
+          if (cnt_q == NCnt && !sym_q) begin
+            state_d = StFlush;
+            cnt_d   = '0;
+          end
         end
       end
 
@@ -254,6 +338,13 @@ module gf2x_mul
       ra_addr_q <= '0;
       rb_bank_q <= '0;
       rb_addr_q <= '0;
+      sym_q     <= 1'b0;
+      ph_q      <= 1'b0;
+      rcnt_q    <= '0;
+      qa_bank_q <= '0;
+      qa_addr_q <= '0;
+      qb_bank_q <= '0;
+      qb_addr_q <= '0;
     end else begin
       state_q   <= state_d;
       cnt_q     <= cnt_d;
@@ -266,6 +357,13 @@ module gf2x_mul
       ra_addr_q <= ra_addr_d;
       rb_bank_q <= rb_bank_d;
       rb_addr_q <= rb_addr_d;
+      sym_q     <= sym_d;
+      ph_q      <= ph_d;
+      rcnt_q    <= rcnt_d;
+      qa_bank_q <= qa_bank_d;
+      qa_addr_q <= qa_addr_d;
+      qb_bank_q <= qb_bank_d;
+      qb_addr_q <= qb_addr_d;
     end
   end
 
@@ -275,8 +373,12 @@ module gf2x_mul
   logic [W-1:0] a_rd [NBlk];
   logic [W-1:0] b_rd [NBlk];
   logic [AW-1:0] b_raddr;
+  logic          b_re;
 
-  assign b_raddr = AW'(col_q - idx_q);
+  // compute: the Comba pair's b word; symmetric reduce: G's word s - 1,
+  // alongside P[s-1]
+  assign b_re    = s0_valid || (sym_q && red_re_a);
+  assign b_raddr = s0_valid ? AW'(col_q - idx_q) : ra_addr_q[AW-1:0];
 
   for (genvar j = 0; j < NBlk; j++) begin : gen_opbank
     logic we;
@@ -303,7 +405,7 @@ module gf2x_mul
       .we_i    (we),
       .waddr_i (off_q[AW-1:0]),
       .wdata_i (ld_b),
-      .re_i    (s0_valid),
+      .re_i    (b_re),
       .raddr_i (b_raddr),
       .rdata_o (b_rd[j])
     );
@@ -353,13 +455,19 @@ module gf2x_mul
   end
 
   for (genvar e = 0; e < E; e++) begin : gen_engine
-    // operand masks of this engine's leaves, one per batch
+    // operand masks of this engine's leaves, one per batch, in either mode
     logic [NBlk-1:0] opm_tab [1 << BW];
+    logic [NBlk-1:0] opm_sym [1 << BW];
     for (genvar bt = 0; bt < (1 << BW); bt++) begin : gen_tab
       if (bt < B) begin : gen_used
         assign opm_tab[bt] = NBlk'(leaf_opmask(e * B + bt, L));
       end else begin : gen_unused
         assign opm_tab[bt] = '0;
+      end
+      if (bt * E + e < sym_leaves(L)) begin : gen_sym
+        assign opm_sym[bt] = NBlk'(leaf_opmask(sym_leaf(bt * E + e, L), L));
+      end else begin : gen_nosym
+        assign opm_sym[bt] = '0;
       end
     end
 
@@ -367,7 +475,7 @@ module gf2x_mul
     logic [W-1:0]    x, y;
     logic [2*W-1:0]  prod, base, acc_d, acc_q;
 
-    assign opm = opm_tab[s1_batch_q];
+    assign opm = sym_q ? opm_sym[s1_batch_q] : opm_tab[s1_batch_q];
 
     always_comb begin
       x = '0;
@@ -429,8 +537,10 @@ module gf2x_mul
   assign s2_hi   = (s2_col_q >= MCnt);
   assign s2_addr = AW'(s2_hi ? (s2_col_q - MCnt) : s2_col_q);
 
-  // offset parity sets of every (engine, batch)
+  // offset parity sets of every (engine, batch), in either mode
   logic [NPBank-1:0] offm_tab [E][1 << BW];
+  logic [NPBank-1:0] offm_sym [E][1 << BW];
+  logic [NPBank-1:0] offm     [E];
   for (genvar e = 0; e < E; e++) begin : gen_offe
     for (genvar bt = 0; bt < (1 << BW); bt++) begin : gen_offb
       if (bt < B) begin : gen_used
@@ -438,7 +548,13 @@ module gf2x_mul
       end else begin : gen_unused
         assign offm_tab[e][bt] = '0;
       end
+      if (bt * E + e < sym_leaves(L)) begin : gen_sym
+        assign offm_sym[e][bt] = NPBank'(leaf_offmask(sym_leaf(bt * E + e, L), L));
+      end else begin : gen_nosym
+        assign offm_sym[e][bt] = '0;
+      end
     end
+    assign offm[e] = sym_q ? offm_sym[e][s2_batch_q] : offm_tab[e][s2_batch_q];
   end
 
   for (genvar p = 0; p < NPBank; p++) begin : gen_pbank
@@ -453,11 +569,11 @@ module gf2x_mul
       for (int unsigned e = 0; e < E; e++) begin
         // leaf column k < M lands in bank offset, k >= M in bank offset + 1
         if (s2_hi) begin
-          if (p > 0 && offm_tab[e][s2_batch_q][(p > 0) ? p - 1 : 0]) begin
+          if (p > 0 && offm[e][(p > 0) ? p - 1 : 0]) begin
             contrib = contrib ^ s2_res_q[e];
             hit     = 1'b1;
           end
-        end else if (offm_tab[e][s2_batch_q][p]) begin
+        end else if (offm[e][p]) begin
           contrib = contrib ^ s2_res_q[e];
           hit     = 1'b1;
         end
@@ -476,6 +592,11 @@ module gf2x_mul
         b_en   = (cnt_q < MCnt);
         b_we   = 1'b1;
         b_addr = cnt_q[AW-1:0];
+      end else if (state_q == StReduce && ph_q) begin
+        a_en   = rev_re_a && (qa_bank_q == CntW'(p));
+        a_addr = qa_addr_q[AW-1:0];
+        b_en   = rev_re_b && (qb_bank_q == CntW'(p));
+        b_addr = qb_addr_q[AW-1:0];
       end else if (state_q == StReduce) begin
         a_en   = red_re_a && (ra_bank_q == CntW'(p));
         a_addr = ra_addr_q[AW-1:0];
@@ -510,14 +631,20 @@ module gf2x_mul
   end
 
   // ---------------------------------------------------------------------------
-  // Reduction mod x^R - 1: c_w = P_w ^ ({P_(w+N), P_(w+N-1)} >> (R mod W))
+  // Reduction mod x^R - 1: c_w = P_w ^ ({P_(w+N), P_(w+N-1)} >> (R mod W)).
+  // Symmetric mode: the same reduced words W_i once forward (i = s - 1, with
+  // G_i added) and once backward (i = N - 1 - s); result word j is
+  //   G_j ^ W_j ^ reverse(({W_(N-1-j), W_(N-2-j)} >> (Sh + 1))[W-1:0]),
+  // the reversal being bit k -> bit R - k (bit 0 of word 0 keeps G_0).
   // ---------------------------------------------------------------------------
   logic            r1_act_q, r1_out_q;
-  logic [CntW-1:0] r1_w_q;
+  logic            r1_ract_q, r1_rlo_q, r1_rfirst_q, r1_rzero_q, r1_rout_q;
+  logic [CntW-1:0] r1_w_q, r1_j_q;
   logic [PBW-1:0]  r1_ba_q, r1_bb_q;
-  logic [W-1:0]    prev_b_q;
-  logic [W-1:0]    lo_word, hi_word, red_word;
-  logic [W-1:0]    window;
+  logic [W-1:0]    prev_b_q, prev_rb_q, fwd_q, wprev_q;
+  logic            w0_q;
+  logic [W-1:0]    lo_word, hi_word, red_word, g_word;
+  logic [W-1:0]    window, rev_w, rev_win, rev_bits, sym_word;
   logic            out_valid_q, out_last_q;
   logic [W-1:0]    out_data_q;
 
@@ -525,17 +652,29 @@ module gf2x_mul
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      r1_act_q <= 1'b0;
-      r1_out_q <= 1'b0;
-      r1_w_q   <= '0;
-      r1_ba_q  <= '0;
-      r1_bb_q  <= '0;
+      r1_act_q    <= 1'b0;
+      r1_out_q    <= 1'b0;
+      r1_ract_q   <= 1'b0;
+      r1_rlo_q    <= 1'b0;
+      r1_rfirst_q <= 1'b0;
+      r1_rzero_q  <= 1'b0;
+      r1_rout_q   <= 1'b0;
+      r1_w_q      <= '0;
+      r1_j_q      <= '0;
+      r1_ba_q     <= '0;
+      r1_bb_q     <= '0;
     end else begin
-      r1_act_q <= red_re_b;
-      r1_out_q <= red_re_a;
-      r1_w_q   <= cnt_q - 1'b1;
-      r1_ba_q  <= ra_bank_q[PBW-1:0];
-      r1_bb_q  <= rb_bank_q[PBW-1:0];
+      r1_act_q    <= red_re_b;
+      r1_out_q    <= red_re_a;
+      r1_ract_q   <= rev_re_b;
+      r1_rlo_q    <= rev_re_a;
+      r1_rfirst_q <= rev_re_b && (rcnt_q == CntW'(1));
+      r1_rzero_q  <= rev_re_b && (rcnt_q == NCnt + 1'b1);
+      r1_rout_q   <= rev_re_b && (rcnt_q >= CntW'(2));
+      r1_w_q      <= cnt_q - 1'b1;
+      r1_j_q      <= rcnt_q - CntW'(2);
+      r1_ba_q     <= ph_q ? qa_bank_q[PBW-1:0] : ra_bank_q[PBW-1:0];
+      r1_bb_q     <= ph_q ? qb_bank_q[PBW-1:0] : rb_bank_q[PBW-1:0];
     end
   end
 
@@ -550,9 +689,35 @@ module gf2x_mul
     end
   end
 
+  // G's word from the operand bank read beside P[s-1]
+  always_comb begin
+    g_word = '0;
+    for (int unsigned j = 0; j < NBlk; j++) begin
+      if (r1_ba_q == PBW'(j)) g_word = b_rd[j];
+    end
+  end
+
+  // backward: W_i from P[i] (none for i = N), P[i+N] (held) and P[i+N-1]
+  always_comb begin
+    rev_w = W'({prev_rb_q, hi_word} >> Sh) ^ (r1_rlo_q ? lo_word : '0);
+    if (r1_rfirst_q) rev_w = rev_w & LastMask;
+    if (r1_rzero_q) rev_w = '0;
+    rev_win = W'({wprev_q, rev_w} >> (Sh + 1));
+    for (int unsigned k = 0; k < W; k++) begin
+      rev_bits[k] = rev_win[W-1-k];
+    end
+    sym_word = fwd_q ^ rev_bits;
+    if (r1_j_q == '0) sym_word[0] = sym_word[0] ^ w0_q;
+    if (r1_j_q == NCnt - 1'b1) sym_word = sym_word & LastMask;
+  end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       prev_b_q    <= '0;
+      prev_rb_q   <= '0;
+      fwd_q       <= '0;
+      wprev_q     <= '0;
+      w0_q        <= 1'b0;
       out_valid_q <= 1'b0;
       out_last_q  <= 1'b0;
       out_data_q  <= '0;
@@ -560,9 +725,25 @@ module gf2x_mul
       if (r1_act_q) begin
         prev_b_q <= hi_word;
       end
-      out_valid_q <= r1_out_q;
-      out_last_q  <= r1_out_q && (r1_w_q == NCnt - 1'b1);
-      out_data_q  <= r1_out_q ? red_word : '0;
+      if (r1_out_q) begin
+        fwd_q <= red_word ^ g_word;
+      end
+      if (r1_out_q && r1_w_q == '0) begin
+        w0_q <= red_word[0];
+      end
+      if (r1_ract_q) begin
+        prev_rb_q <= hi_word;
+        wprev_q   <= rev_w;
+      end
+      if (sym_q) begin
+        out_valid_q <= r1_rout_q;
+        out_last_q  <= r1_rout_q && (r1_j_q == NCnt - 1'b1);
+        out_data_q  <= r1_rout_q ? sym_word : '0;
+      end else begin
+        out_valid_q <= r1_out_q;
+        out_last_q  <= r1_out_q && (r1_w_q == NCnt - 1'b1);
+        out_data_q  <= r1_out_q ? red_word : '0;
+      end
     end
   end
 

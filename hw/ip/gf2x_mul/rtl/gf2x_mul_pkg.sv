@@ -5,6 +5,10 @@
 // digits; digit l-1 (l = 1 innermost, l = L outermost) says which of the
 // three products of level l the leaf descends from: 0 = low halves,
 // 1 = high halves, 2 = sum of the halves.
+//
+// The symmetric mode (gf2x_mul sym_i) multiplies an operand a whose high
+// half is zero: the leaves under the outermost "high halves" product vanish,
+// and the other 2 3^(L-1) leaves are dealt out to the engines afresh.
 package gf2x_mul_pkg;
 
   // Digit l-1 of t in base 3.
@@ -66,6 +70,24 @@ package gf2x_mul_pkg;
       end
     end
     return v;
+  endfunction
+
+  // Leaves of the symmetric mode: those whose outermost digit is not 1.
+  function automatic int unsigned sym_leaves(int unsigned levels);
+    return (levels == 0) ? 1 : 2 * pow3(levels - 1);
+  endfunction
+
+  // The i-th of them, in order.
+  function automatic int unsigned sym_leaf(int unsigned i, int unsigned levels);
+    int unsigned n;
+    n = 0;
+    for (int unsigned t = 0; t < pow3(levels); t++) begin
+      if (levels == 0 || digit3(t, levels - 1) != 1) begin
+        if (n == i) return t;
+        n++;
+      end
+    end
+    return 0;
   endfunction
 
 endpackage

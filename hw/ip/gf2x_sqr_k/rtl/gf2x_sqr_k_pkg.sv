@@ -1,11 +1,14 @@
-// Elaboration-time arithmetic of gf2x_sqr_k and gf2x_inv: the Itoh-Tsujii
-// addition chain of libbike's bike_gf2x_inv and the modular constants of the
-// permutation bit i -> bit (i * 2^k) mod R.
+// Elaboration-time arithmetic of gf2x_sqr_k and gf2x_inv: the addition
+// chain of the inversion (libbike's bike_gf2x_inv for L1 and L3) and the
+// modular constants of the permutation bit i -> bit (i * 2^k) mod R.
 //
-// Chain (n = R - 2, bits of n from the top, b_1 = a):
+// The inversion runs in the subfield fixed by sigma: a(x) -> a(x^-1) =
+// a^(2^h), h = (R - 1) / 2: with the norm N = a sigma(a), a^-1 = sigma(a)
+// N^-1 and N^-1 = N^(2^h - 2) = (N^(2^(h-1) - 1))^2. Chain for n = h - 1
+// (bits of n from the top, b_1 = N):
 //   for each bit below the top: b_2e = b_e^(2^e) * b_e   (e doubles)
-//                               if the bit is set: b_(e+1) = b_e^2 * a
-//   a^-1 = b_n^2
+//                               if the bit is set: b_(e+1) = b_e^2 * N
+//   N^-1 = b_n^2
 // Step s (0 .. chain_steps(R) - 1) is the s-th bit below the top.
 package gf2x_sqr_k_pkg;
 
@@ -19,15 +22,20 @@ package gf2x_sqr_k_pkg;
     return t;
   endfunction
 
-  // Number of doubling steps of the chain: floor(log2(R - 2)).
-  function automatic int unsigned chain_steps(int unsigned r);
-    return flog2(r - 2);
+  // h = (R - 1) / 2: sigma(a) = a^(2^h)
+  function automatic int unsigned half(int unsigned r);
+    return (r - 1) / 2;
   endfunction
 
-  // Bit of n = R - 2 that step s reads (1: the step ends with "* a").
+  // Number of doubling steps of the chain: floor(log2(h - 1)).
+  function automatic int unsigned chain_steps(int unsigned r);
+    return flog2(half(r) - 1);
+  endfunction
+
+  // Bit of n = h - 1 that step s reads (1: the step ends with "* N").
   function automatic logic chain_bit(int unsigned r, int unsigned s);
     int unsigned n;
-    n = r - 2;
+    n = half(r) - 1;
     return logic'((n >> (chain_steps(r) - 1 - s)) & 1);
   endfunction
 
@@ -52,13 +60,13 @@ package gf2x_sqr_k_pkg;
   endfunction
 
   // The exponents the squaring unit supports: table entry 0 is k = 1, entry
-  // s + 1 is chain_e(r, s).
+  // 1 is k = h (sigma), entry s + 2 is chain_e(r, s).
   function automatic int unsigned ktab_len(int unsigned r);
-    return chain_steps(r) + 1;
+    return chain_steps(r) + 2;
   endfunction
 
   function automatic int unsigned ktab(int unsigned r, int unsigned q);
-    return (q == 0) ? 1 : chain_e(r, q - 1);
+    return (q == 0) ? 1 : (q == 1) ? half(r) : chain_e(r, q - 2);
   endfunction
 
   // 2^k mod r
