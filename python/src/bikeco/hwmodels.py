@@ -55,7 +55,8 @@ LEAF_TARGETS: tuple[str, ...] = tuple(
     sorted({t for ts in RECORD_OP_TARGETS.values() for t in ts if "." in t})
 )
 # Operations a record may give that are steps inside a target rather than a target themselves
-# (mul_d, mul_t: the decoder's products, which serve the KEM cores built around it).
+# (mul_d, mul_t: the decoder's products, which serve the KEM cores built around it; mul_sym:
+# gf2x_mul's symmetric mode, which serves the inversion).
 RECORD_OPS_INTERNAL: tuple[str, ...] = (
     "sqr_k",
     "mul_sparse",
@@ -63,6 +64,7 @@ RECORD_OPS_INTERNAL: tuple[str, ...] = (
     "shake256_block",
     "mul_d",
     "mul_t",
+    "mul_sym",
 )
 
 
