@@ -2,7 +2,8 @@
 // bike_ram_tb.sv): random traffic compared every cycle with a C++ model of
 // the documented behaviour (doc/bike_ram.md): registered read, read data held
 // while the read enable is low, read-first on a read and a write of the same
-// address in one cycle (also across the two ports of bike_ram_tdp).
+// address in one cycle (also across the two ports of bike_ram_tdp), and a
+// writing port of bike_ram_tdp reading the old contents of its address.
 //
 // The memories have no libbike counterpart; the cores that use them are
 // compared with libbike. --random N runs N bursts of 2 * Depth random cycles
@@ -77,8 +78,8 @@ int main(int argc, char **argv) {
     cyc++;
     // model: reads see the contents before this cycle's writes
     if (s_re) s_rd = ms[s_ra], s_rd_ok = true;
-    if (a_en && !a_we) a_rd = mt[a_ad], a_rd_ok = true;
-    if (b_en && !b_we) b_rd = mt[b_ad], b_rd_ok = true;
+    if (a_en) a_rd = mt[a_ad], a_rd_ok = true;
+    if (b_en) b_rd = mt[b_ad], b_rd_ok = true;
     if (s_we) ms[s_wa] = s_wd;
     if (a_en && a_we) mt[a_ad] = a_wd;
     if (b_en && b_we) mt[b_ad] = b_wd;
