@@ -12,6 +12,7 @@
 
 #include "Vgf2x_mul.h"
 #include "tb_common.h"
+#include "tb_mul_cycles.h"
 #include "verilated.h"
 
 #ifndef TB_W
@@ -45,23 +46,11 @@ static void get(const VlWide<K> &s, uint64_t *c, size_t i) {
   for (size_t k = 0; k < K; k++) set32(c, K * i + k, s[k]);
 }
 
-static uint64_t pow3(unsigned e) {
-  uint64_t v = 1;
-  while (e--) v *= 3;
-  return v;
-}
-
 // doc/gf2x_mul.md: cycles = Np + 3^(L-P) (M^2 + 1) + N + 4, and in the
-// symmetric mode Np + C_sym + 2N + 6 with C_sym = Ha M + 1 (L = 0) or
-// ceil(2 3^(L-1) / 3^P) (M^2 + 1), Ha = floor(H / W) + 1, H = (r - 1) / 2
+// symmetric mode Np + C_sym + 2N + 6
 static uint64_t formula(uint32_t r, bool sym) {
-  uint64_t n = (r + TB_W - 1) / TB_W, nblk = 1u << TB_KL;
-  uint64_t m = (n + nblk - 1) / nblk, np = m * nblk;
-  if (!sym) return np + pow3(TB_KL - TB_PL) * (m * m + 1) + n + 4;
-  uint64_t ha = (r - 1) / 2 / TB_W + 1;
-  uint64_t comp = TB_KL == 0 ? ha * m + 1
-                             : (2 * pow3(TB_KL - 1) + pow3(TB_PL) - 1) / pow3(TB_PL) * (m * m + 1);
-  return np + comp + 2 * n + 6;
+  tbm::MulTerms t = tbm::mul_terms(r, TB_W, TB_KL, TB_PL);
+  return sym ? t.np + t.comp_sym + 2 * t.n + 6 : t.np + t.comp + t.n + 4;
 }
 
 // sigma: bit i -> bit (r - i) mod r

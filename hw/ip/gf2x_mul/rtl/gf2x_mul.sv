@@ -95,16 +95,19 @@ module gf2x_mul
   logic [CntW-1:0] idx_q, idx_d;     // Comba row i
   logic [BW-1:0]   batch_q, batch_d;
   logic            sym_q, sym_d;     // symmetric mode
+  // product word pointers: word bank M + addr
+  typedef struct packed {
+    logic [CntW-1:0] bank;
+    logic [CntW-1:0] addr;
+  } wptr_t;
   // reduce read pointers: A reads P[s-1], B reads P[N-1+s]
-  logic [CntW-1:0] ra_bank_q, ra_bank_d, ra_addr_q, ra_addr_d;
-  logic [CntW-1:0] rb_bank_q, rb_bank_d, rb_addr_q, rb_addr_d;
+  wptr_t ra_q, ra_d, rb_q, rb_d;
   // symmetric mode: reduce steps alternate forward (ph 0) and backward
   // (ph 1); backward step s (rcnt = s + 1) reads P[N-1-s] on A and
   // P[2N-2-s] on B
   logic            ph_q, ph_d;
   logic [CntW-1:0] rcnt_q, rcnt_d;
-  logic [CntW-1:0] qa_bank_q, qa_bank_d, qa_addr_q, qa_addr_d;
-  logic [CntW-1:0] qb_bank_q, qb_bank_d, qb_addr_q, qb_addr_d;
+  wptr_t qa_q, qa_d, qb_q, qb_d;
 
   localparam logic [CntW-1:0] NCnt     = CntW'(N);
   localparam logic [CntW-1:0] NpCnt    = CntW'(Np);
@@ -119,6 +122,16 @@ module gf2x_mul
   localparam logic [CntW-1:0] QbBank0  = CntW'((2 * N - 1) / M);
   localparam logic [CntW-1:0] QbAddr0  = CntW'((2 * N - 1) % M);
   localparam logic [W-1:0]    HMask    = (H % W == W - 1) ? '1 : ((W'(1) << (H % W + 1)) - W'(1));
+
+  function automatic wptr_t wptr_next(wptr_t p);
+    if (p.addr == MCnt - 1'b1) return '{bank: p.bank + 1'b1, addr: '0};
+    return '{bank: p.bank, addr: p.addr + 1'b1};
+  endfunction
+
+  function automatic wptr_t wptr_prev(wptr_t p);
+    if (p.addr == '0) return '{bank: p.bank - 1'b1, addr: MCnt - 1'b1};
+    return '{bank: p.bank, addr: p.addr - 1'b1};
+  endfunction
 
   // with L = 0 the symmetric mode shortens the Comba rows to a's Ha words
   logic            rows_half;
@@ -153,17 +166,13 @@ module gf2x_mul
     col_d     = col_q;
     idx_d     = idx_q;
     batch_d   = batch_q;
-    ra_bank_d = ra_bank_q;
-    ra_addr_d = ra_addr_q;
-    rb_bank_d = rb_bank_q;
-    rb_addr_d = rb_addr_q;
+    ra_d      = ra_q;
+    rb_d      = rb_q;
     sym_d     = sym_q;
     ph_d      = ph_q;
     rcnt_d    = rcnt_q;
-    qa_bank_d = qa_bank_q;
-    qa_addr_d = qa_addr_q;
-    qb_bank_d = qb_bank_q;
-    qb_addr_d = qb_addr_q;
+    qa_d      = qa_q;
+    qb_d      = qb_q;
     s0_valid  = 1'b0;
     s0_first  = 1'b0;
     s0_last   = 1'b0;
@@ -248,16 +257,12 @@ module gf2x_mul
         if (cnt_q == 1) begin
           state_d   = StReduce;
           cnt_d     = '0;
-          ra_bank_d = '0;
-          ra_addr_d = '0;
-          rb_bank_d = RbBank0;
-          rb_addr_d = RbAddr0;
+          ra_d      = '0;
+          rb_d      = '{bank: RbBank0, addr: RbAddr0};
           ph_d      = sym_q;
           rcnt_d    = '0;
-          qa_bank_d = RbBank0;  // both start at P[N-1]
-          qa_addr_d = RbAddr0;
-          qb_bank_d = QbBank0;
-          qb_addr_d = QbAddr0;
+          qa_d      = '{bank: RbBank0, addr: RbAddr0};  // both start at P[N-1]
+          qb_d      = '{bank: QbBank0, addr: QbAddr0};
         end
       end
 
@@ -266,19 +271,9 @@ module gf2x_mul
           // backward step rcnt - 1; the symmetric reduce ends with it
           rev_re_b = 1'b1;
           rev_re_a = (rcnt_q != 0) && (rcnt_q <= NCnt);
-          if (qb_addr_q == '0) begin
-            qb_addr_d = MCnt - 1'b1;
-            qb_bank_d = qb_bank_q - 1'b1;
-          end else begin
-            qb_addr_d = qb_addr_q - 1'b1;
-          end
+          qb_d = wptr_prev(qb_q);
           if (rev_re_a) begin
-            if (qa_addr_q == '0) begin
-              qa_addr_d = MCnt - 1'b1;
-              qa_bank_d = qa_bank_q - 1'b1;
-            end else begin
-              qa_addr_d = qa_addr_q - 1'b1;
-            end
+            qa_d = wptr_prev(qa_q);
           end
           rcnt_d = rcnt_q + 1'b1;
           ph_d   = 1'b0;
@@ -290,19 +285,9 @@ module gf2x_mul
           ph_d     = sym_q;
           red_re_b = 1'b1;
           red_re_a = (cnt_q != 0);
-          if (rb_addr_q == MCnt - 1'b1) begin
-            rb_addr_d = '0;
-            rb_bank_d = rb_bank_q + 1'b1;
-          end else begin
-            rb_addr_d = rb_addr_q + 1'b1;
-          end
+          rb_d = wptr_next(rb_q);
           if (red_re_a) begin
-            if (ra_addr_q == MCnt - 1'b1) begin
-              ra_addr_d = '0;
-              ra_bank_d = ra_bank_q + 1'b1;
-            end else begin
-              ra_addr_d = ra_addr_q + 1'b1;
-            end
+            ra_d = wptr_next(ra_q);
           end
           cnt_d = cnt_q + 1'b1;
           if (cnt_q == NCnt && !sym_q) begin
@@ -334,17 +319,13 @@ module gf2x_mul
       col_q     <= '0;
       idx_q     <= '0;
       batch_q   <= '0;
-      ra_bank_q <= '0;
-      ra_addr_q <= '0;
-      rb_bank_q <= '0;
-      rb_addr_q <= '0;
+      ra_q      <= '0;
+      rb_q      <= '0;
       sym_q     <= 1'b0;
       ph_q      <= 1'b0;
       rcnt_q    <= '0;
-      qa_bank_q <= '0;
-      qa_addr_q <= '0;
-      qb_bank_q <= '0;
-      qb_addr_q <= '0;
+      qa_q      <= '0;
+      qb_q      <= '0;
     end else begin
       state_q   <= state_d;
       cnt_q     <= cnt_d;
@@ -353,17 +334,13 @@ module gf2x_mul
       col_q     <= col_d;
       idx_q     <= idx_d;
       batch_q   <= batch_d;
-      ra_bank_q <= ra_bank_d;
-      ra_addr_q <= ra_addr_d;
-      rb_bank_q <= rb_bank_d;
-      rb_addr_q <= rb_addr_d;
+      ra_q      <= ra_d;
+      rb_q      <= rb_d;
       sym_q     <= sym_d;
       ph_q      <= ph_d;
       rcnt_q    <= rcnt_d;
-      qa_bank_q <= qa_bank_d;
-      qa_addr_q <= qa_addr_d;
-      qb_bank_q <= qb_bank_d;
-      qb_addr_q <= qb_addr_d;
+      qa_q      <= qa_d;
+      qb_q      <= qb_d;
     end
   end
 
@@ -378,7 +355,7 @@ module gf2x_mul
   // compute: the Comba pair's b word; symmetric reduce: G's word s - 1,
   // alongside P[s-1]
   assign b_re    = s0_valid || (sym_q && red_re_a);
-  assign b_raddr = s0_valid ? AW'(col_q - idx_q) : ra_addr_q[AW-1:0];
+  assign b_raddr = s0_valid ? AW'(col_q - idx_q) : ra_q.addr[AW-1:0];
 
   for (genvar j = 0; j < NBlk; j++) begin : gen_opbank
     logic we;
@@ -459,16 +436,8 @@ module gf2x_mul
     logic [NBlk-1:0] opm_tab [1 << BW];
     logic [NBlk-1:0] opm_sym [1 << BW];
     for (genvar bt = 0; bt < (1 << BW); bt++) begin : gen_tab
-      if (bt < B) begin : gen_used
-        assign opm_tab[bt] = NBlk'(leaf_opmask(e * B + bt, L));
-      end else begin : gen_unused
-        assign opm_tab[bt] = '0;
-      end
-      if (bt * E + e < sym_leaves(L)) begin : gen_sym
-        assign opm_sym[bt] = NBlk'(leaf_opmask(sym_leaf(bt * E + e, L), L));
-      end else begin : gen_nosym
-        assign opm_sym[bt] = '0;
-      end
+      assign opm_tab[bt] = NBlk'(leaf_opmask(mode_leaf(1'b0, e, bt, L, ParallelLevels), L));
+      assign opm_sym[bt] = NBlk'(leaf_opmask(mode_leaf(1'b1, e, bt, L, ParallelLevels), L));
     end
 
     logic [NBlk-1:0] opm;
@@ -543,16 +512,8 @@ module gf2x_mul
   logic [NPBank-1:0] offm     [E];
   for (genvar e = 0; e < E; e++) begin : gen_offe
     for (genvar bt = 0; bt < (1 << BW); bt++) begin : gen_offb
-      if (bt < B) begin : gen_used
-        assign offm_tab[e][bt] = NPBank'(leaf_offmask(e * B + bt, L));
-      end else begin : gen_unused
-        assign offm_tab[e][bt] = '0;
-      end
-      if (bt * E + e < sym_leaves(L)) begin : gen_sym
-        assign offm_sym[e][bt] = NPBank'(leaf_offmask(sym_leaf(bt * E + e, L), L));
-      end else begin : gen_nosym
-        assign offm_sym[e][bt] = '0;
-      end
+      assign offm_tab[e][bt] = NPBank'(leaf_offmask(mode_leaf(1'b0, e, bt, L, ParallelLevels), L));
+      assign offm_sym[e][bt] = NPBank'(leaf_offmask(mode_leaf(1'b1, e, bt, L, ParallelLevels), L));
     end
     assign offm[e] = sym_q ? offm_sym[e][s2_batch_q] : offm_tab[e][s2_batch_q];
   end
@@ -593,15 +554,15 @@ module gf2x_mul
         b_we   = 1'b1;
         b_addr = cnt_q[AW-1:0];
       end else if (state_q == StReduce && ph_q) begin
-        a_en   = rev_re_a && (qa_bank_q == CntW'(p));
-        a_addr = qa_addr_q[AW-1:0];
-        b_en   = rev_re_b && (qb_bank_q == CntW'(p));
-        b_addr = qb_addr_q[AW-1:0];
+        a_en   = rev_re_a && (qa_q.bank == CntW'(p));
+        a_addr = qa_q.addr[AW-1:0];
+        b_en   = rev_re_b && (qb_q.bank == CntW'(p));
+        b_addr = qb_q.addr[AW-1:0];
       end else if (state_q == StReduce) begin
-        a_en   = red_re_a && (ra_bank_q == CntW'(p));
-        a_addr = ra_addr_q[AW-1:0];
-        b_en   = red_re_b && (rb_bank_q == CntW'(p));
-        b_addr = rb_addr_q[AW-1:0];
+        a_en   = red_re_a && (ra_q.bank == CntW'(p));
+        a_addr = ra_q.addr[AW-1:0];
+        b_en   = red_re_b && (rb_q.bank == CntW'(p));
+        b_addr = rb_q.addr[AW-1:0];
       end else begin
         a_en    = s1_valid_q && s1_last_q;
         a_addr  = s1_addr;
@@ -673,8 +634,8 @@ module gf2x_mul
       r1_rout_q   <= rev_re_b && (rcnt_q >= CntW'(2));
       r1_w_q      <= cnt_q - 1'b1;
       r1_j_q      <= rcnt_q - CntW'(2);
-      r1_ba_q     <= ph_q ? qa_bank_q[PBW-1:0] : ra_bank_q[PBW-1:0];
-      r1_bb_q     <= ph_q ? qb_bank_q[PBW-1:0] : rb_bank_q[PBW-1:0];
+      r1_ba_q     <= ph_q ? qa_q.bank[PBW-1:0] : ra_q.bank[PBW-1:0];
+      r1_bb_q     <= ph_q ? qb_q.bank[PBW-1:0] : rb_q.bank[PBW-1:0];
     end
   end
 

@@ -8,7 +8,8 @@
 //
 // The symmetric mode (gf2x_mul sym_i) multiplies an operand a whose high
 // half is zero: the leaves under the outermost "high halves" product vanish,
-// and the other 2 3^(L-1) leaves are dealt out to the engines afresh.
+// and mode_leaf deals the other 2 3^(L-1) leaves to the engines. A leaf
+// number of 3^L or more is "no leaf": its masks are zero.
 package gf2x_mul_pkg;
 
   // Digit l-1 of t in base 3.
@@ -37,6 +38,7 @@ package gf2x_mul_pkg;
     logic       ok;
     int unsigned d;
     mask = '0;
+    if (t >= pow3(levels)) return mask;
     for (int unsigned j = 0; j < (1 << levels); j++) begin
       ok = 1'b1;
       for (int unsigned l = 0; l < levels; l++) begin
@@ -57,6 +59,7 @@ package gf2x_mul_pkg;
     logic [15:0] v;
     int unsigned d;
     int unsigned h;
+    if (t >= pow3(levels)) return '0;
     v = 16'd1;
     for (int unsigned l = 0; l < levels; l++) begin
       d = digit3(t, l);
@@ -77,7 +80,7 @@ package gf2x_mul_pkg;
     return (levels == 0) ? 1 : 2 * pow3(levels - 1);
   endfunction
 
-  // The i-th of them, in order.
+  // The i-th symmetric leaf, in order.
   function automatic int unsigned sym_leaf(int unsigned i, int unsigned levels);
     int unsigned n;
     n = 0;
@@ -88,6 +91,32 @@ package gf2x_mul_pkg;
       end
     end
     return 0;
+  endfunction
+
+  // The leaf engine e computes in batch bt (E = 3^par engines, B = 3^(L-par)
+  // batches), or 3^L for none. General mode: engine e takes leaves e B ..
+  // e B + B - 1, so with par >= 1 its leaves share their outermost digit,
+  // e / 3^(par-1). Symmetric mode, par >= 1: the engines of digits 0 and 2
+  // keep their own leaves (they need only the first ceil(2B/3) batches; the
+  // tables stay equal to the general ones, so the mode costs them no
+  // logic), and engine i of digit 1, idle otherwise, takes the last B/3
+  // leaves of engine i, then those of engine i + 2E/3. With one engine the
+  // symmetric leaves run in order.
+  function automatic int unsigned mode_leaf(bit sym, int unsigned e, int unsigned bt,
+                                            int unsigned levels, int unsigned par);
+    int unsigned nb, ne, third, keep, lo, i;
+    nb = pow3(levels - par);
+    ne = pow3(par);
+    if (!sym || levels == 0) return (bt < nb) ? e * nb + bt : pow3(levels);
+    if (par == 0) return (bt < sym_leaves(levels)) ? sym_leaf(bt, levels) : pow3(levels);
+    third = ne / 3;
+    if (e < third || e >= 2 * third) return (bt < nb) ? e * nb + bt : pow3(levels);
+    keep = (2 * nb + 2) / 3;
+    lo   = nb / 3;
+    i    = e - third;
+    if (bt < lo) return i * nb + keep + bt;
+    if (bt < 2 * lo) return (i + 2 * third) * nb + keep + bt - lo;
+    return pow3(levels);
   endfunction
 
 endpackage
