@@ -55,8 +55,9 @@ LEAF_TARGETS: tuple[str, ...] = tuple(
     sorted({t for ts in RECORD_OP_TARGETS.values() for t in ts if "." in t})
 )
 # Operations a record may give that are steps inside a target rather than a target themselves
-# (mul_d, mul_t: the decoder's products, which serve the KEM cores built around it; mul_sym:
-# gf2x_mul's symmetric mode, which serves the inversion).
+# (mul_d, mul_t: the decoder's products, which serve the KEM cores built around it; mul_sym
+# and sqr_k_half: gf2x_mul's symmetric mode and gf2x_sqr_k's half mode, which serve the
+# inversion).
 RECORD_OPS_INTERNAL: tuple[str, ...] = (
     "sqr_k",
     "mul_sparse",
@@ -65,6 +66,7 @@ RECORD_OPS_INTERNAL: tuple[str, ...] = (
     "mul_d",
     "mul_t",
     "mul_sym",
+    "sqr_k_half",
 )
 
 

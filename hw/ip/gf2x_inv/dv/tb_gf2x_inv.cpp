@@ -9,6 +9,7 @@
 
 #include "Vgf2x_inv.h"
 #include "tb_common.h"
+#include "tb_mul_cycles.h"
 #include "tb_words.h"
 #include "verilated.h"
 
@@ -16,33 +17,25 @@
 #error "TB_W, TB_E, TB_KL and TB_PL must be defined by the build"
 #endif
 
-static uint64_t pow3(unsigned e) {
-  uint64_t v = 1;
-  while (e--) v *= 3;
-  return v;
-}
-
 // doc/gf2x_inv.md:
-//   cycles = N + 2 (S + Np + C + 8) + MS (S + Np + C_sym + N + 10) + S + 1
-// with S = N W / E (exponentiation steps), Np, C = 3^(L-P) (M^2 + 1) and
+//   cycles = N + 2 (S + Np + C + 8) + MS (S_h + Np + C_sym + N + 10) + S + 1
+// with S = N W / E (exponentiation steps), S_h = Ha W / E + N - Ha (in half
+// mode, Ha = floor(H / W) + 1), Np, C = 3^(L-P) (M^2 + 1) and
 // C_sym (the compute phase of a general and a symmetric product) from
 // gf2x_mul, and MS the number of products of the chain over h - 1,
 // h = (r - 1) / 2 (the two general ones: a sigma(a) and a N^-1).
 static uint64_t formula(uint32_t r, uint64_t *muls_out) {
-  uint64_t n = (r + TB_W - 1) / TB_W, nblk = 1u << TB_KL;
-  uint64_t m = (n + nblk - 1) / nblk, np = m * nblk;
+  tbm::MulTerms t = tbm::mul_terms(r, TB_W, TB_KL, TB_PL);
+  uint64_t n = t.n, np = t.np, c = t.comp, c_sym = t.comp_sym;
   uint64_t s = n * (TB_W / TB_E);
-  uint64_t c = pow3(TB_KL - TB_PL) * (m * m + 1);
-  uint64_t ha = (r - 1) / 2 / TB_W + 1;
-  uint64_t c_sym = TB_KL == 0 ? ha * m + 1
-                              : (2 * pow3(TB_KL - 1) + pow3(TB_PL) - 1) / pow3(TB_PL) * (m * m + 1);
+  uint64_t ha = (r - 1) / 2 / TB_W + 1, sh = ha * (TB_W / TB_E) + n - ha;
   uint32_t x = (r - 1) / 2 - 1;
   int top = 31;
   while (((x >> top) & 1) == 0) top--;
   uint64_t ms = 0;
   for (int bit = top - 1; bit >= 0; bit--) ms += 1 + ((x >> bit) & 1);
   *muls_out = ms + 2;
-  return n + 2 * (s + np + c + 8) + ms * (s + np + c_sym + n + 10) + s + 1;
+  return n + 2 * (s + np + c + 8) + ms * (sh + np + c_sym + n + 10) + s + 1;
 }
 
 struct Dut {

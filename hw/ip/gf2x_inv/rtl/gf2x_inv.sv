@@ -14,7 +14,8 @@
 //     the product streams out.
 // Only the compute phase of the multiplier and the permutation of the
 // exponentiation remain on the critical path (doc/gf2x_inv.md has the cycle
-// formula). Memories: a and the norm (one memory, 2N words of W bits) and
+// formula). An exponentiation whose result feeds a symmetric product runs in
+// gf2x_sqr_k's half mode: that product reads only the result's low half. Memories: a and the norm (one memory, 2N words of W bits) and
 // b (N words).
 //
 // Interface: a streams in (in_ready_o/in_valid_i, N words), a^-1 streams
@@ -71,7 +72,7 @@ module gf2x_inv
   // ---------------------------------------------------------------------------
   // Units
   // ---------------------------------------------------------------------------
-  logic           sq_start, sq_busy, sq_in_ready, sq_in_valid, sq_out_valid, sq_out_last;
+  logic           sq_start, sq_half, sq_busy, sq_in_ready, sq_in_valid, sq_out_valid, sq_out_last;
   logic [KSW-1:0] sq_ksel;
   logic [W-1:0]   sq_in_data, sq_out_data;
 
@@ -87,6 +88,7 @@ module gf2x_inv
     .rst_ni      (rst_ni),
     .start_i     (sq_start),
     .k_sel_i     (sq_ksel),
+    .half_i      (sq_half),
     .busy_o      (sq_busy),
     .in_ready_o  (sq_in_ready),
     .in_valid_i  (sq_in_valid),
@@ -147,6 +149,7 @@ module gf2x_inv
     pcnt_d     = pcnt_q;
     sq_start   = 1'b0;
     sq_ksel    = ksel_tab[op_q];
+    sq_half    = sym_tab[op_q];
     mu_start   = 1'b0;
     in_ready_o = 1'b0;
 
@@ -161,6 +164,7 @@ module gf2x_inv
           pcnt_d   = '0;
           sq_start = 1'b1;
           sq_ksel  = ksel_tab[0];
+          sq_half  = sym_tab[0];
         end
       end
 

@@ -3,7 +3,8 @@
 // doc/gf2x_sqr_k.md. Exponents: every entry of the unit's table (the
 // Itoh-Tsujii chain of r), in turn. Random operands (uniform, all ones,
 // single bits, bit r-1), then KAT-derived ones: h0 of the secret key and c0
-// of the ciphertext of each record.
+// of the ciphertext of each record. Each operand runs twice: in full and in
+// half mode (words 0 .. Ha - 1 of the same result, then zero words).
 //
 // Parameters from the build: -D TB_W, TB_E (R is the level's r, -GR).
 #include <memory>
@@ -17,10 +18,14 @@
 #error "TB_W and TB_E must be defined by the build"
 #endif
 
-// doc/gf2x_sqr_k.md: cycles = N + N W / E + 1
-static uint64_t formula(uint32_t r) {
-  uint64_t n = (r + TB_W - 1) / TB_W;
-  return n + n * (TB_W / TB_E) + 1;
+// words gathered in half mode: bits 0..H, H = (r - 1) / 2
+static uint64_t half_words(uint32_t r) { return (r - 1) / 2 / TB_W + 1; }
+
+// doc/gf2x_sqr_k.md: cycles = N + N W / E + 1, half mode
+// N + Ha W / E + N - Ha + 1
+static uint64_t formula(uint32_t r, bool half) {
+  uint64_t n = (r + TB_W - 1) / TB_W, ha = half_words(r);
+  return half ? n + ha * (TB_W / TB_E) + n - ha + 1 : n + n * (TB_W / TB_E) + 1;
 }
 
 struct Dut {
@@ -28,16 +33,18 @@ struct Dut {
   std::unique_ptr<Vgf2x_sqr_k> m;
   Dut() : ctx(new VerilatedContext), m(new Vgf2x_sqr_k(ctx.get())) { tb::reset(m.get()); }
 
-  uint64_t run(const bike_params *p, uint64_t *c, const uint64_t *a, unsigned ksel) {
+  uint64_t run(const bike_params *p, uint64_t *c, const uint64_t *a, unsigned ksel, bool half) {
     size_t nq = p->r_qwords, n = (p->r + TB_W - 1) / TB_W;
     std::memset(c, 0, sizeof(uint64_t) * (BIKE_MAX_QWORDS + 2));
     Vgf2x_sqr_k *d = m.get();
     d->start_i = 1;
     d->k_sel_i = ksel;
+    d->half_i = half;
     d->in_valid_i = 0;
     tb::tick(d);
     d->start_i = 0;
     d->k_sel_i = 0;  // sampled at start only
+    d->half_i = !half;
     uint64_t cycles = tbw::stream_op(d, c, a, n, nq, 10000000ull);
     if (d->busy_o) {
       std::fprintf(stderr, "still busy after the last word\n");
@@ -59,22 +66,31 @@ int main(int argc, char **argv) {
   tb::Rng rng(args.seed);
   static uint64_t a[BIKE_MAX_QWORDS + 2], got[BIKE_MAX_QWORDS + 2], exp[BIKE_MAX_QWORDS + 2];
   const std::vector<uint64_t> ks = tbw::ktab(p->r);
-  const uint64_t want = formula(p->r);
+  const uint64_t want = formula(p->r, false), want_half = formula(p->r, true);
+  const uint64_t half_bits = half_words(p->r) * TB_W;
   unsigned fails = 0, ops = 0;
 
   auto check = [&](const char *what, unsigned vec) {
     unsigned q = ops++ % ks.size();
     bike_gf2x_sqr_k(p, exp, a, ks[q]);
-    uint64_t cyc = dut.run(p, got, a, q);
-    rep.cycle("sqr_k", cyc);
-    if (cyc != want) {
-      std::fprintf(stderr, "CYCLES %s vector %u: %llu, formula %llu\n", what, vec,
-                   (unsigned long long)cyc, (unsigned long long)want);
-      fails++;
-    }
-    if (!tb::same_words(what, vec, got, exp, p->r_qwords)) {
-      std::fprintf(stderr, "  (k = %llu, table entry %u)\n", (unsigned long long)ks[q], q);
-      fails++;
+    for (int half = 0; half < 2; half++) {
+      if (half) {
+        // words from Ha on are zero
+        for (uint64_t b = half_bits; b < 64 * p->r_qwords; b++) exp[b / 64] &= ~(1ull << (b % 64));
+      }
+      uint64_t cyc = dut.run(p, got, a, q, half);
+      rep.cycle(half ? "sqr_k_half" : "sqr_k", cyc);
+      if (cyc != (half ? want_half : want)) {
+        std::fprintf(stderr, "CYCLES %s vector %u%s: %llu, formula %llu\n", what, vec,
+                     half ? " (half)" : "", (unsigned long long)cyc,
+                     (unsigned long long)(half ? want_half : want));
+        fails++;
+      }
+      if (!tb::same_words(what, vec, got, exp, p->r_qwords)) {
+        std::fprintf(stderr, "  (k = %llu, table entry %u%s)\n", (unsigned long long)ks[q], q,
+                     half ? ", half mode" : "");
+        fails++;
+      }
     }
   };
 
@@ -104,9 +120,10 @@ int main(int argc, char **argv) {
   }
 
   std::printf("gf2x_sqr_k L%d R=%u W=%d E=%d: %u random + %u KAT results over %zu exponents, "
-              "%u failures; cycles/op %llu (formula %llu)\n",
+              "%u failures; cycles/op %llu (formula %llu), half mode %llu (formula %llu)\n",
               args.level, p->r, TB_W, TB_E, rep.random, rep.kat, ks.size(), fails,
-              (unsigned long long)rep.cycles["sqr_k"], (unsigned long long)want);
+              (unsigned long long)rep.cycles["sqr_k"], (unsigned long long)want,
+              (unsigned long long)rep.cycles["sqr_k_half"], (unsigned long long)want_half);
   if (fails) return 1;
   rep.write(args.json);
   return 0;

@@ -20,7 +20,13 @@
 //   2. permute: N W / E steps of E bits (bits j >= R are zero), gathered
 //               into W-bit result words streamed out (out_valid_o every
 //               W/E cycles, out_last_o on word N-1, no back-pressure).
-// cycles = N + N W / E + 1 (doc/gf2x_sqr_k.md), independent of the data.
+// Half mode (half_i with start_i), for the inversion's chain, whose results
+// are sigma-invariant and feed the multiplier's symmetric mode, which reads
+// only their bits 0..H (H = (R - 1) / 2): only words 0 .. Ha - 1 are
+// gathered (Ha = floor(H / W) + 1), then N - Ha zero words follow, one per
+// cycle.
+// cycles = N + N W / E + 1, half mode N + Ha W / E + N - Ha + 1
+// (doc/gf2x_sqr_k.md), independent of the data.
 module gf2x_sqr_k
   import gf2x_sqr_k_pkg::*;
 #(
@@ -39,12 +45,15 @@ module gf2x_sqr_k
   localparam int unsigned AW   = $clog2(2 * N),       // copy address
   localparam int unsigned WPS  = W / E,               // steps per result word
   localparam int unsigned SW   = (WPS > 1) ? $clog2(WPS) : 1,
+  localparam int unsigned Ha   = (R - 1) / 2 / W + 1,  // half mode: words gathered
+  localparam int unsigned SH   = Ha * WPS,             // half mode: permute steps
   localparam int unsigned CntW = 16
 ) (
   input  logic           clk_i,
   input  logic           rst_ni,
   input  logic           start_i,
   input  logic [KSW-1:0] k_sel_i,    // exponent k = ktab(R, k_sel_i)
+  input  logic           half_i,     // half mode, taken with start_i
   output logic           busy_o,
   // operand stream
   output logic           in_ready_o,
@@ -64,6 +73,7 @@ module gf2x_sqr_k
     assert (E >= 1 && E <= W && (W % E) == 0 && (E & (E - 1)) == 0)
       else $error("E must be a power of two dividing W");
     assert (S < (1 << CntW) && N < (1 << CntW)) else $error("counters too narrow");
+    assert (Ha < N) else $error("half mode needs N > Ha");
     assert ((1 << PW) >= R) else $error("position width");
   end
 
@@ -91,25 +101,29 @@ module gf2x_sqr_k
   typedef enum logic [1:0] {
     StIdle,
     StLoad,
-    StPerm
+    StPerm,
+    StZero      // half mode: the N - Ha zero words
   } state_e;
 
   state_e          state_q, state_d;
-  logic [CntW-1:0] cnt_q, cnt_d;        // load word / permute step
+  logic [CntW-1:0] cnt_q, cnt_d;        // load word / permute step / zero word
   logic [KSW-1:0]  ksel_q, ksel_d;
+  logic            half_q, half_d;
   logic [CntW-1:0] jbase_q, jbase_d;    // t E: first output bit of the step
   pos_t            inc_q, inc_d;
-  logic            ld_we, init, step;
+  logic            ld_we, init, step, zstep;
 
   always_comb begin
     state_d    = state_q;
     cnt_d      = cnt_q;
     ksel_d     = ksel_q;
+    half_d     = half_q;
     jbase_d    = jbase_q;
     inc_d      = inc_q;
     ld_we      = 1'b0;
     init       = 1'b0;
     step       = 1'b0;
+    zstep      = 1'b0;
     in_ready_o = 1'b0;
 
     unique case (state_q)
@@ -118,6 +132,7 @@ module gf2x_sqr_k
           state_d = StLoad;
           cnt_d   = '0;
           ksel_d  = (int'(k_sel_i) < int'(NK)) ? k_sel_i : '0;
+          half_d  = half_i;
         end
       end
 
@@ -140,7 +155,18 @@ module gf2x_sqr_k
         step    = 1'b1;
         cnt_d   = cnt_q + 1'b1;
         jbase_d = jbase_q + CntW'(E);
-        if (cnt_q == CntW'(S - 1)) begin
+        if (half_q && cnt_q == CntW'(SH - 1)) begin
+          state_d = StZero;
+          cnt_d   = '0;
+        end else if (cnt_q == CntW'(S - 1)) begin
+          state_d = StIdle;
+        end
+      end
+
+      StZero: begin
+        zstep = 1'b1;
+        cnt_d = cnt_q + 1'b1;
+        if (cnt_q == CntW'(N - Ha - 1)) begin
           state_d = StIdle;
         end
       end
@@ -156,12 +182,14 @@ module gf2x_sqr_k
       state_q <= StIdle;
       cnt_q   <= '0;
       ksel_q  <= '0;
+      half_q  <= 1'b0;
       jbase_q <= '0;
       inc_q   <= '0;
     end else begin
       state_q <= state_d;
       cnt_q   <= cnt_d;
       ksel_q  <= ksel_d;
+      half_q  <= half_d;
       jbase_q <= jbase_d;
       inc_q   <= inc_d;
     end
@@ -172,6 +200,7 @@ module gf2x_sqr_k
   // ---------------------------------------------------------------------------
   logic [E-1:0]  gbit;          // stage 1: gathered bits of the step
   logic          s1_valid_q, s1_last_q;
+  logic          s1_zero_q, s1_zlast_q;  // a zero word (half mode)
   logic [AW-1:0] lane_addr [E];  // copy word address each lane reads
   logic [WL-1:0] lane_rd   [E];  // the word it gets one cycle later
 
@@ -267,9 +296,13 @@ module gf2x_sqr_k
     if (!rst_ni) begin
       s1_valid_q <= 1'b0;
       s1_last_q  <= 1'b0;
+      s1_zero_q  <= 1'b0;
+      s1_zlast_q <= 1'b0;
     end else begin
       s1_valid_q <= step;
       s1_last_q  <= step && (cnt_q == CntW'(S - 1));
+      s1_zero_q  <= zstep;
+      s1_zlast_q <= zstep && (cnt_q == CntW'(N - Ha - 1));
     end
   end
 
@@ -295,6 +328,11 @@ module gf2x_sqr_k
       end else begin
         sub_d = sub_q + 1'b1;
       end
+    end
+    if (s1_zero_q) begin
+      ov_d = 1'b1;
+      od_d = '0;
+      ol_d = s1_zlast_q;
     end
     if (init) begin
       sub_d  = '0;
