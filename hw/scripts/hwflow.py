@@ -350,7 +350,7 @@ KEM_PRESETS = {
         "DecoderPrefetch": 0,
         "DecoderTile": 32,
     },
-    # fits an Artix-7 200T whole (about 68,000 LUT)
+    # fits an Artix-7 200T whole (about 67,000 LUT)
     "large": {
         "RoundsPerCycle": 2,
         "InvE": 64,
