@@ -85,7 +85,7 @@ CORES: dict[str, dict[str, Any]] = {
             "ip/gf2x_mul/rtl/gf2x_mul.sv",
         ],
         "tb": "ip/gf2x_mul/dv/tb_gf2x_mul.cpp",
-        "tb_headers": ["tb_mul_cycles.h"],
+        "tb_headers": ["tb_inv_cycles.h"],
         "level_param": "R",
         "presets": {
             "small": {"W": 32, "KaratsubaLevels": 1, "ParallelLevels": 0},
@@ -164,6 +164,7 @@ CORES: dict[str, dict[str, Any]] = {
             "ip/gf2x_sqr_k/rtl/gf2x_sqr_k.sv",
         ],
         "tb": "ip/gf2x_sqr_k/dv/tb_gf2x_sqr_k.cpp",
+        "tb_headers": ["tb_inv_cycles.h"],
         "level_param": "R",
         "presets": {
             "small": {"W": 32, "E": 4},
@@ -190,7 +191,7 @@ CORES: dict[str, dict[str, Any]] = {
             "ip/gf2x_inv/rtl/gf2x_inv.sv",
         ],
         "tb": "ip/gf2x_inv/dv/tb_gf2x_inv.cpp",
-        "tb_headers": ["tb_mul_cycles.h"],
+        "tb_headers": ["tb_inv_cycles.h"],
         "level_param": "R",
         "presets": {
             "small": {"W": 32, "E": 8, "KaratsubaLevels": 1, "ParallelLevels": 0},

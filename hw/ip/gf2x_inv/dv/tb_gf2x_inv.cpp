@@ -9,7 +9,7 @@
 
 #include "Vgf2x_inv.h"
 #include "tb_common.h"
-#include "tb_mul_cycles.h"
+#include "tb_inv_cycles.h"
 #include "tb_words.h"
 #include "verilated.h"
 
@@ -25,10 +25,9 @@
 // gf2x_mul, and MS the number of products of the chain over h - 1,
 // h = (r - 1) / 2 (the two general ones: a sigma(a) and a N^-1).
 static uint64_t formula(uint32_t r, uint64_t *muls_out) {
-  tbm::MulTerms t = tbm::mul_terms(r, TB_W, TB_KL, TB_PL);
+  tbi::MulTerms t = tbi::mul_terms(r, TB_W, TB_KL, TB_PL);
   uint64_t n = t.n, np = t.np, c = t.comp, c_sym = t.comp_sym;
-  uint64_t s = n * (TB_W / TB_E);
-  uint64_t ha = (r - 1) / 2 / TB_W + 1, sh = ha * (TB_W / TB_E) + n - ha;
+  uint64_t s = tbi::sqr_steps(r, TB_W, TB_E, false), sh = tbi::sqr_steps(r, TB_W, TB_E, true);
   uint32_t x = (r - 1) / 2 - 1;
   int top = 31;
   while (((x >> top) & 1) == 0) top--;

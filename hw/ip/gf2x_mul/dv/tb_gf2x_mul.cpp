@@ -12,7 +12,7 @@
 
 #include "Vgf2x_mul.h"
 #include "tb_common.h"
-#include "tb_mul_cycles.h"
+#include "tb_inv_cycles.h"
 #include "verilated.h"
 
 #ifndef TB_W
@@ -49,7 +49,7 @@ static void get(const VlWide<K> &s, uint64_t *c, size_t i) {
 // doc/gf2x_mul.md: cycles = Np + 3^(L-P) (M^2 + 1) + N + 4, and in the
 // symmetric mode Np + C_sym + 2N + 6
 static uint64_t formula(uint32_t r, bool sym) {
-  tbm::MulTerms t = tbm::mul_terms(r, TB_W, TB_KL, TB_PL);
+  tbi::MulTerms t = tbi::mul_terms(r, TB_W, TB_KL, TB_PL);
   return sym ? t.np + t.comp_sym + 2 * t.n + 6 : t.np + t.comp + t.n + 4;
 }
 

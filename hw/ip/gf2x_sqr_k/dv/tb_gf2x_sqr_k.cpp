@@ -11,6 +11,7 @@
 
 #include "Vgf2x_sqr_k.h"
 #include "tb_common.h"
+#include "tb_inv_cycles.h"
 #include "tb_words.h"
 #include "verilated.h"
 
@@ -18,14 +19,10 @@
 #error "TB_W and TB_E must be defined by the build"
 #endif
 
-// words gathered in half mode: bits 0..H, H = (r - 1) / 2
-static uint64_t half_words(uint32_t r) { return (r - 1) / 2 / TB_W + 1; }
-
-// doc/gf2x_sqr_k.md: cycles = N + N W / E + 1, half mode
-// N + Ha W / E + N - Ha + 1
+// doc/gf2x_sqr_k.md: cycles = N + S + 1, S = N W / E, in half mode
+// S_h = Ha W / E + N - Ha
 static uint64_t formula(uint32_t r, bool half) {
-  uint64_t n = (r + TB_W - 1) / TB_W, ha = half_words(r);
-  return half ? n + ha * (TB_W / TB_E) + n - ha + 1 : n + n * (TB_W / TB_E) + 1;
+  return (r + TB_W - 1) / TB_W + tbi::sqr_steps(r, TB_W, TB_E, half) + 1;
 }
 
 struct Dut {
@@ -67,7 +64,7 @@ int main(int argc, char **argv) {
   static uint64_t a[BIKE_MAX_QWORDS + 2], got[BIKE_MAX_QWORDS + 2], exp[BIKE_MAX_QWORDS + 2];
   const std::vector<uint64_t> ks = tbw::ktab(p->r);
   const uint64_t want = formula(p->r, false), want_half = formula(p->r, true);
-  const uint64_t half_bits = half_words(p->r) * TB_W;
+  const uint64_t half_bits = tbi::half_words(p->r, TB_W) * TB_W;
   unsigned fails = 0, ops = 0;
 
   auto check = [&](const char *what, unsigned vec) {
