@@ -7,16 +7,21 @@
 // Every product with a sparse operand (h1 h0^-1, e1 h masked to the
 // positions of e1, the syndrome c0 h0) runs on the decoder's units in a
 // build with Decaps, else on a sparse_mul of its own. Polynomials live in
-// six memories of N 64-bit words (B0..B5), positions in two small ones.
+// six memories of N 64-bit words (B0..B5), positions in two small ones, the
+// 32-byte objects (rand, sigma, c1, ss, m) in one distributed RAM of 64-bit
+// words (the message memory) that the steps, the sampler and the hasher read
+// and write a word at a time.
 //
-//   KeyGen: clear B0 B1; sample h0, h1 (positions -> KPOS, dense -> B0, B1);
-//           B4 = B0^-1; B2 = h1 * B4 (the public key); wipe B4 B5
-//   Encaps: clear B4 B5; sample H(m) (positions -> EPOS, dense e0, e1 ->
-//           B4, B5); c1 = m ^ L(B4, B5); B3 = e1 * B2 + B4 (c0);
-//           ss = K(m, B3, c1); wipe
+//   KeyGen: clear B0 B1 (and sigma = rand[4..7]); sample h0, h1 from seed
+//           rand[0..3] (positions -> KPOS, dense -> B0, B1); B4 = B0^-1;
+//           B2 = h1 * B4 (the public key); wipe B4 B5
+//   Encaps: m = rand[0..3]; clear B4 B5; sample H(m) (positions -> EPOS,
+//           dense e0, e1 -> B4, B5); c1 = m ^ L(B4, B5); B3 = e1 * B2 + B4
+//           (c0); ss = K(m, B3, c1); wipe
 //   Decaps: B4 = h0 * B3 (syndrome); B4, B5 = decode(B4); m' = c1 ^ L(B4, B5);
 //           XOR H(m') into B4, B5; ok = (B4, B5 all zero) & decoded & c0
-//           well formed; m'' = ok ? m' : sigma; ss = K(m'', B3, c1); wipe
+//           well formed; ss = K(m'', B3, c1) with m'' = ok ? m' : sigma
+//           chosen word by word as K reads it; wipe
 // Every step takes a number of cycles that depends only on the parameters.
 //
 // Host side: a command (op, object) taken when idle; objects stream in and
@@ -80,6 +85,7 @@ module bike_kem
     assert (Sh != 0) else $error("R must not be a multiple of 64");
     assert (2 * R < (1 << (PW + 1))) else $error("position width");
     assert (!Decaps || T <= 2 * D) else $error("the decoder's units take at most 2D positions");
+    assert (N >= 24) else $error("StWipe clears the message memory in its first 24 cycles");
   end
 
   localparam logic [W-1:0] LastMask = W'((W'(1) << Sh) - W'(1));
@@ -128,12 +134,18 @@ module bike_kem
   logic [1:0]      ph_q, ph_d;            // phase of a word that takes several cycles
   logic [31:0]     hold_q, hold_d;        // second position of a SK_POS word
 
-  // objects held in registers
-  logic [63:0]     rand_q  [8];
-  logic [63:0]     sigma_q [4];
-  logic [63:0]     c1_q    [4];
-  logic [63:0]     ss_q    [4];
-  logic [63:0]     m_q     [4];           // m (Encaps), m' then m'' (Decaps)
+  // the message memory: 64-bit words, two read ports (A, B) read in the
+  // same cycle, one write port
+  localparam logic [4:0] MsgM     = 5'd0;   // m' (Decaps)
+  localparam logic [4:0] MsgSigma = 5'd4;
+  localparam logic [4:0] MsgC1    = 5'd8;
+  localparam logic [4:0] MsgSs    = 5'd12;
+  localparam logic [4:0] MsgRand  = 5'd16;  // 8 words; words 0..3 are m in Encaps
+  localparam int unsigned MsgWords = 24;
+  logic            msg_we;
+  logic [4:0]      msg_waddr, msg_raddr_a, msg_raddr_b;
+  logic [63:0]     msg_wdata, msg_rdata_a, msg_rdata_b;
+
   logic            pk_ok_q, key_ok_q, c0_ok_q, dec_ok_q, diff_q;
   logic            rand_ok_q;             // RAND loaded, not used by a primitive yet
 
@@ -141,11 +153,13 @@ module bike_kem
   logic            smp_start, smp_mode, smp_busy, smp_pos_valid, smp_pos_set, smp_done;
   logic [8:0]      smp_pos_idx;
   logic [16:0]     smp_pos;
-  logic [255:0]    smp_seed;
+  logic [1:0]      smp_seed_idx;
   logic            smp_done_q;
 
-  logic            hs_start, hs_kind, hs_done;
-  logic [255:0]    hs_digest;
+  logic            hs_start, hs_kind, hs_done, hs_dig_valid;
+  logic [1:0]      hs_dig_idx;
+  logic [63:0]     hs_dig, hs_reg_word;
+  logic [2:0]      hs_reg_idx;
   logic            hs_re_a, hs_re_b, hs_re_c;
   logic [AW-1:0]   hs_raddr;
 
@@ -177,9 +191,9 @@ module bike_kem
   // polynomial memories
   logic            bk_we [6];
   logic            bk_re [6];
-  logic [AW-1:0]   bk_waddr [6];
   logic [AW-1:0]   bk_raddr [6];
-  logic [W-1:0]    bk_wdata [6];
+  logic [AW-1:0]   bk_waddr;              // one write address and data for all
+  logic [W-1:0]    bk_wdata;              // six: no step writes two differently
   logic [W-1:0]    bk_rdata [6];
 
   // a sampled position, read-modify-written into a dense polynomial
@@ -453,13 +467,6 @@ module bike_kem
   // ---------------------------------------------------------------------------
   // Registers: objects, flags
   // ---------------------------------------------------------------------------
-  logic [255:0] m_flat, c1_flat, sigma_flat;
-  for (genvar i = 0; i < 4; i++) begin : gen_flat
-    assign m_flat[64 * i +: 64]     = m_q[i];
-    assign c1_flat[64 * i +: 64]    = c1_q[i];
-    assign sigma_flat[64 * i +: 64] = sigma_q[i];
-  end
-
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q    <= StIdle;
@@ -477,13 +484,6 @@ module bike_kem
       dec_ok_q   <= 1'b0;
       diff_q     <= 1'b0;
       smp_done_q <= 1'b0;
-      for (int i = 0; i < 8; i++) rand_q[i] <= '0;
-      for (int i = 0; i < 4; i++) begin
-        sigma_q[i] <= '0;
-        c1_q[i]    <= '0;
-        ss_q[i]    <= '0;
-        m_q[i]     <= '0;
-      end
     end else begin
       state_q <= state_d;
       go_q    <= (state_d != state_q) && (state_d != StIdle);
@@ -496,14 +496,8 @@ module bike_kem
 
       smp_done_q <= (smp_done || smp_done_q) && !(state_d != state_q);
 
-      // LOAD
+      // LOAD (the words of rand, sigma and c1 go to the message memory)
       if (state_q == StLoad && ld_fire) begin
-        unique case (obj_q)
-          ObjRand:  rand_q[cnt_q[2:0]]  <= in_data_i;
-          ObjSigma: sigma_q[cnt_q[1:0]] <= in_data_i;
-          ObjC1:    c1_q[cnt_q[1:0]]    <= in_data_i;
-          default: ;
-        endcase
         if (obj_q == ObjRand) rand_ok_q <= ld_lastw && !ld_len_err;
         if (cnt_q == '0) begin
           if (obj_q == ObjPk)    pk_ok_q  <= 1'b1;
@@ -519,7 +513,6 @@ module bike_kem
 
       // KeyGen: the key pair it makes is the loaded one
       if (state_q == StKgClear && go_q) begin
-        for (int i = 0; i < 4; i++) sigma_q[i] <= rand_q[4 + i];
         pk_ok_q  <= 1'b0;
         key_ok_q <= 1'b0;
       end
@@ -529,38 +522,15 @@ module bike_kem
       end
       if (state_q == StEnMul && sp_out_valid && sp_out_last) c0_ok_q <= 1'b1;
 
-      // Encaps: m; c1 = m ^ L; ss = K
-      if (state_q == StEnClear && go_q) begin
-        for (int i = 0; i < 4; i++) m_q[i] <= rand_q[i];
-      end
-      if (state_q == StEnHashL && hs_done) begin
-        for (int i = 0; i < 4; i++) c1_q[i] <= m_q[i] ^ hs_digest[64 * i +: 64];
-      end
-
-      // Decaps: m' = c1 ^ L; m'' = ok ? m' : sigma (a mask, no branch on ok)
       if (state_q == StDeDecode && dec_out_valid && dec_out_last) dec_ok_q <= dec_ok;
-      if (state_q == StDeHashL && hs_done) begin
-        for (int i = 0; i < 4; i++) m_q[i] <= c1_q[i] ^ hs_digest[64 * i +: 64];
-      end
       if (state_q == StDeCmp) begin
         if (go_q) diff_q <= 1'b0;
         else diff_q <= diff_q || (bk_rdata[4] != '0) || (bk_rdata[5] != '0);
       end
-      if (state_q == StDeHashK && go_q) begin
-        for (int i = 0; i < 4; i++) begin
-          m_q[i] <= (m_q[i] & {64{ok_all}}) | (sigma_q[i] & {64{!ok_all}});
-        end
-      end
-
-      if ((state_q == StEnHashK || state_q == StDeHashK) && hs_done) begin
-        for (int i = 0; i < 4; i++) ss_q[i] <= hs_digest[64 * i +: 64];
-      end
-
-      // the random input and m do not outlive the primitive
+      // the random input does not outlive the primitive (its words and m'
+      // leave the message memory during StWipe)
       if (state_q == StWipe && go_q) begin
         rand_ok_q <= 1'b0;
-        for (int i = 0; i < 8; i++) rand_q[i] <= '0;
-        for (int i = 0; i < 4; i++) m_q[i] <= '0;
         diff_q   <= 1'b0;
         dec_ok_q <= 1'b0;
       end
@@ -568,16 +538,89 @@ module bike_kem
   end
 
   // ---------------------------------------------------------------------------
-  // STORE stream
+  // Message memory
   // ---------------------------------------------------------------------------
-  logic [W-1:0] reg_word;
+  // Where m is: rand[0..3] in KeyGen's and Encaps' steps, m' in Decaps'.
+  logic       de_st;
+  logic [4:0] m_base;
+  assign de_st  = (state_q == StDeMul || state_q == StDeDecode || state_q == StDeHashL ||
+                   state_q == StDeSample || state_q == StDeCmp || state_q == StDeHashK);
+  assign m_base = de_st ? MsgM : MsgRand;
+
+  function automatic logic [4:0] obj_msg_base(logic [3:0] o);
+    unique case (o)
+      ObjRand:  return MsgRand;
+      ObjSigma: return MsgSigma;
+      ObjC1:    return MsgC1;
+      default:  return MsgSs;
+    endcase
+  endfunction
+
+  // port A: STORE words, the sampler's seed, the hasher's m and c1 words;
+  // port B: the other operand of a word step
   always_comb begin
-    unique case (obj_q)
-      ObjSigma: reg_word = sigma_q[cnt_q[1:0]];
-      ObjC1:    reg_word = c1_q[cnt_q[1:0]];
-      default:  reg_word = ss_q[cnt_q[1:0]];
+    msg_raddr_a = obj_msg_base(obj_q) + 5'(cnt_q[2:0]);
+    msg_raddr_b = MsgRand + 5'd4 + 5'(cnt_q[1:0]);      // StKgClear: rand[4 + cnt]
+    unique case (state_q)
+      StKgSample, StEnSample, StDeSample: msg_raddr_a = m_base + 5'(smp_seed_idx);
+      StEnHashK, StDeHashK: begin
+        msg_raddr_a = (hs_reg_idx[2] ? MsgC1 : m_base) + 5'(hs_reg_idx[1:0]);
+        msg_raddr_b = MsgSigma + 5'(hs_reg_idx[1:0]);
+      end
+      StEnHashL:  msg_raddr_b = MsgRand + 5'(hs_dig_idx);
+      StDeHashL:  msg_raddr_b = MsgC1 + 5'(hs_dig_idx);
+      default: ;
     endcase
   end
+
+  // K's m word in Decaps: m'' = ok ? m' : sigma (a mask, no branch on ok)
+  logic m_keep;
+  assign m_keep      = !(state_q == StDeHashK) || ok_all;
+  assign hs_reg_word = hs_reg_idx[2] ? msg_rdata_a :
+                       ((msg_rdata_a & {64{m_keep}}) | (msg_rdata_b & {64{!m_keep}}));
+
+  always_comb begin
+    msg_we    = 1'b0;
+    msg_waddr = obj_msg_base(obj_q) + 5'(cnt_q[2:0]);
+    msg_wdata = in_data_i;
+    unique case (state_q)
+      StLoad: msg_we = ld_fire && !obj_in_bank(obj_q) && obj_q != ObjSkPos;
+      StKgClear: begin  // sigma = rand[4..7]
+        msg_we    = (cnt_q < CntW'(4));
+        msg_waddr = MsgSigma + 5'(cnt_q[1:0]);
+        msg_wdata = msg_rdata_b;
+      end
+      StEnHashL, StDeHashL: begin  // c1 = m ^ L (Encaps), m' = c1 ^ L (Decaps)
+        msg_we    = hs_dig_valid;
+        msg_waddr = ((state_q == StEnHashL) ? MsgC1 : MsgM) + 5'(hs_dig_idx);
+        msg_wdata = msg_rdata_b ^ hs_dig;
+      end
+      StEnHashK, StDeHashK: begin  // ss = K
+        msg_we    = hs_dig_valid;
+        msg_waddr = MsgSs + 5'(hs_dig_idx);
+        msg_wdata = hs_dig;
+      end
+      StWipe: begin  // m' (words 0..3) and rand (16..23)
+        msg_we    = (cnt_q < CntW'(4)) || (cnt_q >= CntW'(MsgRand) && cnt_q < CntW'(MsgWords));
+        msg_waddr = 5'(cnt_q);
+        msg_wdata = '0;
+      end
+      default: ;
+    endcase
+  end
+
+  // distributed RAM: no reset (like the polynomial memories, it is wiped by
+  // the steps, not by rst_ni)
+  logic [63:0] msg_mem [MsgWords];
+  always_ff @(posedge clk_i) begin
+    if (msg_we) msg_mem[msg_waddr] <= msg_wdata;
+  end
+  assign msg_rdata_a = msg_mem[msg_raddr_a];
+  assign msg_rdata_b = msg_mem[msg_raddr_b];
+
+  // ---------------------------------------------------------------------------
+  // STORE stream
+  // ---------------------------------------------------------------------------
 
   logic [PW-1:0] pos_lo_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -605,7 +648,7 @@ module bike_kem
         out_last_o  = (ph_q == 2'd2) && (cnt_q == CntW'(D - 1));
       end else begin
         out_valid_o = 1'b1;
-        out_data_o  = reg_word;
+        out_data_o  = msg_rdata_a;
         out_last_o  = (cnt_q == CntW'(3));
       end
     end else if (state_q == StKgInv) begin
@@ -802,10 +845,10 @@ module bike_kem
   end
 
   always_comb begin
+    bk_waddr = '0;
+    bk_wdata = '0;
     for (int b = 0; b < 6; b++) begin
       bk_we[b]    = 1'b0;
-      bk_waddr[b] = '0;
-      bk_wdata[b] = '0;
       bk_re[b]    = 1'b0;
       bk_raddr[b] = '0;
     end
@@ -813,8 +856,8 @@ module bike_kem
       StLoad: begin
         if (obj_in_bank(obj_q)) begin
           bk_we[obj_bank(obj_q)]    = ld_fire && !ld_len_err;
-          bk_waddr[obj_bank(obj_q)] = AW'(cnt_q);
-          bk_wdata[obj_bank(obj_q)] = ld_word;
+          bk_waddr                  = AW'(cnt_q);
+          bk_wdata                  = ld_word;
         end
       end
       StStore: begin
@@ -826,8 +869,8 @@ module bike_kem
       StKgClear, StEnClear, StWipe: begin
         for (int b = 0; b < 6; b++) begin
           bk_we[b]    = (state_q == StKgClear) ? (b == 0 || b == 1) : (b == 4 || b == 5);
-          bk_waddr[b] = AW'(cnt_q);
         end
+        bk_waddr = AW'(cnt_q);
       end
       StKgSample, StEnSample, StDeSample: begin
         bk_re[rmw_bank]    = rmw_go;
@@ -837,8 +880,8 @@ module bike_kem
         bk_re[0]    = drd_re;
         bk_raddr[0] = AW'(drd_addr);
         bk_we[4]    = inv_out_valid;
-        bk_waddr[4] = AW'(ocnt_q);
-        bk_wdata[4] = inv_out_data;
+        bk_waddr    = AW'(ocnt_q);
+        bk_wdata    = inv_out_data;
       end
       StKgMul, StEnMul, StDeMul: begin
         // dense operand: B4 (h0^-1), B2 (h), B3 (c0)
@@ -856,15 +899,15 @@ module bike_kem
           bk_raddr[3] = AW'(drd_addr);
         end
         bk_we[dest_bank]    = sp_out_valid;
-        bk_waddr[dest_bank] = AW'(ocnt_q);
-        bk_wdata[dest_bank] = (state_q == StEnMul) ? (sp_out_data ^ bk_rdata[4]) : sp_out_data;
+        bk_waddr            = AW'(ocnt_q);
+        bk_wdata            = (state_q == StEnMul) ? (sp_out_data ^ bk_rdata[4]) : sp_out_data;
       end
       StDeDecode: begin
         bk_re[4]            = drd_re;
         bk_raddr[4]         = AW'(drd_addr);
         bk_we[dest_bank]    = dec_out_valid;
-        bk_waddr[dest_bank] = AW'((ocnt_q < CntW'(N)) ? ocnt_q : ocnt_q - CntW'(N));
-        bk_wdata[dest_bank] = dec_out_data;
+        bk_waddr            = AW'((ocnt_q < CntW'(N)) ? ocnt_q : ocnt_q - CntW'(N));
+        bk_wdata            = dec_out_data;
       end
       StEnHashL, StDeHashL: begin
         bk_re[4]    = hs_re_a;
@@ -887,8 +930,8 @@ module bike_kem
     // the toggle of a sampled position (its read was issued a cycle before)
     if (rmw_q) begin
       bk_we[rmw_bank_q]    = 1'b1;
-      bk_waddr[rmw_bank_q] = rmw_addr_q;
-      bk_wdata[rmw_bank_q] = bk_rdata[rmw_bank_q] ^ (W'(1) << rmw_bit_q);
+      bk_waddr             = rmw_addr_q;
+      bk_wdata             = bk_rdata[rmw_bank_q] ^ (W'(1) << rmw_bit_q);
     end
   end
 
@@ -902,8 +945,8 @@ module bike_kem
       ) u_mem (
         .clk_i   (clk_i),
         .we_i    (bk_we[b]),
-        .waddr_i (bk_waddr[b]),
-        .wdata_i (bk_wdata[b]),
+        .waddr_i (bk_waddr),
+        .wdata_i (bk_wdata),
         .re_i    (bk_re[b]),
         .raddr_i (bk_raddr[b]),
         .rdata_o (bk_rdata[b])
@@ -911,7 +954,7 @@ module bike_kem
     end else begin : gen_none
       assign bk_rdata[b] = '0;
       logic unused_bank;
-      assign unused_bank = ^{bk_we[b], bk_waddr[b], bk_wdata[b], bk_re[b], bk_raddr[b]};
+      assign unused_bank = ^{bk_we[b], bk_re[b], bk_raddr[b]};
     end
   end
 
@@ -980,8 +1023,6 @@ module bike_kem
   end
 
   assign smp_mode = (state_q != StKgSample);
-  assign smp_seed = (state_q == StKgSample) ? {rand_q[3], rand_q[2], rand_q[1], rand_q[0]} :
-                                              m_flat;
 
   sampler_ctrl #(
     .R (R),
@@ -992,7 +1033,8 @@ module bike_kem
     .rst_ni        (rst_ni),
     .start_i       (smp_start),
     .mode_i        (smp_mode),
-    .seed_i        (smp_seed),
+    .seed_idx_o    (smp_seed_idx),
+    .seed_word_i   (msg_rdata_a),
     .busy_o        (smp_busy),
     .pos_valid_o   (smp_pos_valid),
     .pos_set_o     (smp_pos_set),
@@ -1020,10 +1062,12 @@ module bike_kem
       .rst_ni        (rst_ni),
       .start_i       (hs_start),
       .kind_i        (hs_kind),
-      .m_i           (m_flat),
-      .c1_i          (c1_flat),
+      .reg_idx_o     (hs_reg_idx),
+      .reg_word_i    (hs_reg_word),
+      .dig_valid_o   (hs_dig_valid),
+      .dig_idx_o     (hs_dig_idx),
+      .dig_o         (hs_dig),
       .done_o        (hs_done),
-      .digest_o      (hs_digest),
       .re_a_o        (hs_re_a),
       .re_b_o        (hs_re_b),
       .re_c_o        (hs_re_c),
@@ -1045,7 +1089,10 @@ module bike_kem
   end else begin : gen_no_hash
     assign hs_kind       = 1'b0;
     assign hs_done       = 1'b0;
-    assign hs_digest     = '0;
+    assign hs_dig_valid  = 1'b0;
+    assign hs_dig_idx    = '0;
+    assign hs_dig        = '0;
+    assign hs_reg_idx    = '0;
     assign hs_re_a       = 1'b0;
     assign hs_re_b       = 1'b0;
     assign hs_re_c       = 1'b0;
@@ -1057,7 +1104,7 @@ module bike_kem
     assign h_k_in_bytes  = '0;
     assign h_k_out_ready = 1'b0;
     logic unused_hash;
-    assign unused_hash = ^{hs_start, hs_kind, c1_flat, k_out_last};
+    assign unused_hash = ^{hs_start, hs_kind, hs_reg_word, k_out_last};
   end
 
   if (Keygen) begin : gen_inv
@@ -1166,6 +1213,7 @@ module bike_kem
       .rst_ni      (rst_ni),
       .start_i     (sp_start),
       .rounds_i    (CntW'(SpG)),
+      .bias_i      ('0),
       .prod_i      (1'b0),
       .busy_o      (sp_busy),
       .idx_ready_o (sp_idx_ready),
@@ -1184,6 +1232,6 @@ module bike_kem
   end
 
   logic unused;
-  assign unused = ^{smp_busy, k_busy, sigma_flat};
+  assign unused = ^{smp_busy, k_busy};
 
 endmodule

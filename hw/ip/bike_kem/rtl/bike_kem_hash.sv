@@ -5,8 +5,11 @@
 //   kind_i = 1: K = SHA3-384(m || c0 || c1), c0 (R_BYTES) read from memory C.
 // Memory words are N words of 64 bits (bits at or above R zero); R_BYTES is
 // not a multiple of 8, so a byte packer re-aligns the words that follow a
-// polynomial into the full 64-bit words keccak_core absorbs. The schedule
-// depends only on R (constant time).
+// polynomial into the full 64-bit words keccak_core absorbs. m and c1 are
+// read a word at a time from the owner's memory (reg_idx_o: m words 0..3,
+// c1 words 4..7), and the digest leaves a word at a time (dig_valid_o), so
+// that no 256-bit copy of them is kept here. The schedule depends only on R
+// (constant time).
 module bike_kem_hash #(
   parameter int unsigned R = 12323,
   // derived
@@ -19,10 +22,12 @@ module bike_kem_hash #(
   input  logic          rst_ni,
   input  logic          start_i,
   input  logic          kind_i,
-  input  logic [255:0]  m_i,
-  input  logic [255:0]  c1_i,
-  output logic          done_o,     // one cycle; digest_o valid from then on
-  output logic [255:0]  digest_o,
+  output logic [2:0]    reg_idx_o,  // m (0..3) or c1 (4..7) word, read ...
+  input  logic [63:0]   reg_word_i, // ... in the same cycle
+  output logic          dig_valid_o, // digest word dig_idx_o (0..3) on dig_o
+  output logic [1:0]    dig_idx_o,
+  output logic [63:0]   dig_o,
+  output logic          done_o,     // one cycle, after the digest words
   // memory reads (A: e0, B: e1, C: c0); read data one cycle after re
   output logic          re_a_o,
   output logic          re_b_o,
@@ -65,7 +70,6 @@ module bike_kem_hash #(
   logic            kind_q, busy_q;
   logic [2:0]      lane_q;       // squeezed lane
   logic [CntW-1:0] sent_q;        // message bytes given to keccak
-  logic [255:0]    dig_q;
 
   // ---------------------------------------------------------------------------
   // Message words: (source, address, valid bytes) of word q
@@ -74,7 +78,7 @@ module bike_kem_hash #(
   logic [CntW-1:0] rd_addr, rd_idx;
   src_e            src_d, src_q;
   logic [AW-1:0]   waddr;
-  logic [63:0]     regw_d, regw_q;
+  logic [63:0]     regw_q;
   logic [3:0]      nb_d, nb_q;
   logic            fed_q;         // every message word was taken
 
@@ -94,10 +98,10 @@ module bike_kem_hash #(
   );
 
   always_comb begin
-    src_d  = SrcReg;
-    waddr  = '0;
-    regw_d = '0;
-    nb_d   = 4'd8;
+    src_d     = SrcReg;
+    waddr     = '0;
+    reg_idx_o = '0;
+    nb_d      = 4'd8;
     if (!kind_q) begin
       if (rd_addr < CntW'(N)) begin
         src_d = SrcA;
@@ -109,13 +113,13 @@ module bike_kem_hash #(
       if (rd_addr == CntW'(N - 1) || rd_addr == CntW'(2 * N - 1)) nb_d = 4'(LastB);
     end else begin
       if (rd_addr < CntW'(4)) begin
-        regw_d = m_i[64 * rd_addr[1:0] +: 64];
+        reg_idx_o = {1'b0, rd_addr[1:0]};
       end else if (rd_addr < CntW'(N + 4)) begin
         src_d = SrcC;
         waddr = AW'(rd_addr - CntW'(4));
         if (rd_addr == CntW'(N + 3)) nb_d = 4'(LastB);
       end else begin
-        regw_d = c1_i[64 * 32'(rd_addr - CntW'(N + 4)) +: 64];
+        reg_idx_o = {1'b1, 2'(rd_addr - CntW'(N + 4))};
       end
     end
   end
@@ -179,7 +183,9 @@ module bike_kem_hash #(
   assign k_start_o     = start_i;
   assign k_out_ready_o = busy_q;
   assign done_o        = busy_q && k_out_valid_i && k_out_last_i;
-  assign digest_o      = dig_q;
+  assign dig_valid_o   = busy_q && k_out_valid_i && (lane_q < 3'd4);
+  assign dig_idx_o     = lane_q[1:0];
+  assign dig_o         = k_out_data_i;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -187,7 +193,6 @@ module bike_kem_hash #(
       busy_q <= 1'b0;
       lane_q <= '0;
       sent_q <= '0;
-      dig_q  <= '0;
       src_q  <= SrcReg;
       regw_q <= '0;
       nb_q   <= 4'd8;
@@ -207,14 +212,13 @@ module bike_kem_hash #(
       ac_q  <= ac_d;
       if (rd_re) begin
         src_q  <= src_d;
-        regw_q <= regw_d;
+        regw_q <= (src_d == SrcReg) ? reg_word_i : '0;  // no stale copy of m
         nb_q   <= nb_d;
       end
       if (take && rd_last) fed_q <= 1'b1;
       if (emit) sent_q <= sent_q + CntW'(k_in_bytes_o);
       if (busy_q && k_out_valid_i) begin
         lane_q <= lane_q + 1'b1;
-        if (lane_q < 3'd4) dig_q[64 * lane_q[1:0] +: 64] <= k_out_data_i;
       end
       if (done_o) busy_q <= 1'b0;
     end

@@ -3,9 +3,10 @@
 //   mode_i = 0 (key generation): D positions in [0, R) for h0, then D for h1
 //            from the same stream;
 //   mode_i = 1 (function H): T positions in [0, 2R), the error (e0, e1).
-// The 32-byte seed (m for H) is given on seed_i (byte k in bits 8k+7:8k) with
-// start_i. Positions leave on pos_valid_o with their set (0: h0 or H,
-// 1: h1) and index i (draw order i = count-1 down to 0); done_o ends the run.
+// The 32-byte seed (m for H) is given on seed_i (byte k in bits 8k+7:8k)
+// from start_i until it is absorbed, before the first position leaves.
+// Positions leave on pos_valid_o with their set (0: h0 or H, 1: h1) and
+// index i (draw order i = count-1 down to 0); done_o ends the run.
 module sampler #(
   parameter int unsigned R              = 12323,
   parameter int unsigned D              = 71,
@@ -31,6 +32,7 @@ module sampler #(
   logic        k_start, k_stop, k_in_valid, k_in_ready, k_in_last;
   logic [63:0] k_in_data, k_out_data;
   logic        k_out_valid, k_out_ready, k_out_last, k_busy;
+  logic [1:0]  seed_idx;
 
   sampler_ctrl #(
     .R (R),
@@ -41,7 +43,8 @@ module sampler #(
     .rst_ni        (rst_ni),
     .start_i       (start_i),
     .mode_i        (mode_i),
-    .seed_i        (seed_i),
+    .seed_idx_o    (seed_idx),
+    .seed_word_i   (seed_i[64 * seed_idx +: 64]),
     .busy_o        (busy_o),
     .pos_valid_o   (pos_valid_o),
     .pos_set_o     (pos_set_o),

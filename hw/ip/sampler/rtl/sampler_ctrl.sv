@@ -1,6 +1,9 @@
 // Sequencing of the fixed-weight sampler without its Keccak: absorbs the
 // seed into an external keccak_core (SHAKE256), splits its lanes into
 // 32-bit words for sampler_fy, runs the draws and stops the squeeze.
+// The seed is not stored here: its word seed_idx_o (0..3) is read from
+// seed_word_i in the same cycle while StAbsorb lasts, so the owner's copy
+// (bike_kem's message memory) is the only one.
 // `sampler` pairs it with its own keccak_core; bike_kem shares one
 // keccak_core between it and SHA3-384.
 module sampler_ctrl #(
@@ -15,7 +18,8 @@ module sampler_ctrl #(
   input  logic            rst_ni,
   input  logic            start_i,
   input  logic            mode_i,
-  input  logic [255:0]    seed_i,
+  output logic [1:0]      seed_idx_o,
+  input  logic [63:0]     seed_word_i,
   output logic            busy_o,
   output logic            pos_valid_o,
   output logic            pos_set_o,
@@ -50,7 +54,6 @@ module sampler_ctrl #(
   state_e       state_q, state_d;
   logic         mode_q, mode_d;
   logic         set_q, set_d;
-  logic [255:0] seed_q, seed_d;
   logic [1:0]   lane_q, lane_d;
 
   // keccak_core
@@ -83,13 +86,12 @@ module sampler_ctrl #(
     state_d    = state_q;
     mode_d     = mode_q;
     set_d      = set_q;
-    seed_d     = seed_q;
     lane_d     = lane_q;
     k_start    = 1'b0;
     k_stop     = 1'b0;
     k_in_valid = 1'b0;
     k_in_last  = (lane_q == 2'd3);
-    k_in_data  = seed_q[64*lane_q +: 64];
+    k_in_data  = seed_word_i;
     f_start    = 1'b0;
     done_o     = 1'b0;
 
@@ -98,7 +100,6 @@ module sampler_ctrl #(
         if (start_i) begin
           k_start = 1'b1;
           mode_d  = mode_i;
-          seed_d  = seed_i;
           set_d   = 1'b0;
           lane_d  = '0;
           state_d = StAbsorb;
@@ -131,9 +132,8 @@ module sampler_ctrl #(
         end
       end
 
-      StStop: begin  // the seed (m in Decaps) does not outlive the run
+      StStop: begin
         k_stop  = 1'b1;
-        seed_d  = '0;
         done_o  = 1'b1;
         state_d = StIdle;
       end
@@ -169,7 +169,6 @@ module sampler_ctrl #(
       state_q <= StIdle;
       mode_q  <= 1'b0;
       set_q   <= 1'b0;
-      seed_q  <= '0;
       lane_q  <= '0;
       buf_q   <= '0;
       cnt_q   <= '0;
@@ -177,7 +176,6 @@ module sampler_ctrl #(
       state_q <= state_d;
       mode_q  <= mode_d;
       set_q   <= set_d;
-      seed_q  <= seed_d;
       lane_q  <= lane_d;
       buf_q   <= buf_d;
       cnt_q   <= cnt_d;
@@ -203,6 +201,7 @@ module sampler_ctrl #(
     .done_o       (f_done)
   );
 
+  assign seed_idx_o  = lane_q;
   assign pos_valid_o = f_pos_valid;
   assign pos_set_o   = set_q;
   assign busy_o      = (state_q != StIdle);
