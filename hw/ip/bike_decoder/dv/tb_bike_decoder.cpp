@@ -6,7 +6,8 @@
 // the record's secret supports (what Decaps decodes). "Random" inputs: real
 // KAT keys (cycled) with a random error of weight t + x, x = 0 .. 63 cycling,
 // s = e0 h0 + e1 h1: the heavier errors need more iterations or cannot be
-// decoded. For every vector the number of iterations libbike needs (the
+// decoded; vectors 1 and 3 of every 8 are made heavy (see below) so that the
+// threshold goes past the decoder's cap. For every vector the number of iterations libbike needs (the
 // least NbIter for which it succeeds, 1..5, or "fails") is counted and
 // printed, so that the run shows vectors needing every iteration.
 // Products (mul_i, bike_kem's h1 h0^-1, e1 h, c0 h0), each vector before its
@@ -266,6 +267,12 @@ int main(int argc, char **argv) {
     bike_gf2x_mul(p, t0, e0, h0);
     bike_gf2x_mul(p, t1, e1, h1);
     for (uint32_t q = 0; q < p->r_qwords; q++) s[q] = t0[q] ^ t1[q];
+    // heavy syndromes, whose threshold exceeds D + 1 + tau (the decoder caps
+    // it there): all ones (v % 8 == 1), or s OR random bits (v % 8 == 3)
+    if (v % 8 == 1 || v % 8 == 3) {
+      for (uint32_t q = 0; q < p->r_qwords; q++) s[q] |= (v % 8 == 1) ? ~0ull : rng.next();
+      s[p->r_qwords - 1] &= (1ull << (p->r % 64)) - 1;
+    }
     tb::operand(p, rng, v < 8 ? v % 4 : 0, t0);
     products("random", v, t0);
     check("random", v);

@@ -11,7 +11,10 @@
 //      with s from memory;
 //   3. as the counts stream out: flip_b = (upc_b >= th) [& black_b or gray_b],
 //      e_b ^= flip_b; in the first step black_b = flip_b and
-//      gray_b = (upc_b >= th - tau) & ~flip_b are recorded;
+//      gray_b = (upc_b >= th - tau) & ~flip_b are recorded. The units count
+//      from -min(th, D + 1 + tau) in K + 1 bits, so that flip_b is the sign
+//      bit and gray_b a test against a constant (no comparator per count:
+//      a threshold above D + tau flips nothing and records no gray either way);
 //   4. the syndrome is recomputed as in libbike, s = s0 + h0 e0 + h1 e1: the
 //      new e_b words go back into the same units as their second operand
 //      (the product h_b e_b on the shifters that just counted; Prefetch = 1:
@@ -44,6 +47,7 @@ module bike_decoder
   // derived
   localparam int unsigned N      = (R + W - 1) / W,
   localparam int unsigned K      = $clog2(D + 1),
+  localparam int unsigned KB     = K + 1,              // biased count (signed)
   localparam int unsigned PW     = $clog2(R),
   localparam int unsigned AW     = (N > 1) ? $clog2(N) : 1,
   localparam int unsigned IW     = (D > 1) ? $clog2(D) : 1,
@@ -77,6 +81,7 @@ module bike_decoder
     assert (known_level(R)) else $error("R must be a BIKE level's r");
     assert (NbIter >= 1) else $error("NbIter >= 1");
     assert (2 * N + 2 * D < (1 << CntW) && D < (1 << CntW) - 1) else $error("counters too narrow");
+    assert ((1 << K) >= D + 1 + Tau) else $error("a biased count needs D + 1 + Tau <= 2^K");
   end
 
   // ---------------------------------------------------------------------------
@@ -102,7 +107,6 @@ module bike_decoder
   logic [CntW-1:0] wacc_q, wacc_d;      // weight being counted
   logic [39:0]     x_q, x_d;            // ThA + ThB S, then the remainder
   logic [7:0]      q_q, q_d;            // quotient
-  logic [8:0]      th_q, th_d;          // threshold of the step
   logic            units_start;
   logic            step_done;
   logic            mul_q, mul_d;         // the operation is a product
@@ -130,7 +134,6 @@ module bike_decoder
     wt_d        = wt_q;
     x_d         = x_q;
     q_d         = q_q;
-    th_d        = th_q;
     mul_d       = mul_q;
     mrnd_d      = mrnd_q;
     mph_d       = mph_q;
@@ -211,12 +214,7 @@ module bike_decoder
             q_d = q_q | (8'd1 << (8 - cnt_q));
           end
         end else begin
-          if (st_blk || st_gry) begin
-            th_d = 9'(BgTh);
-          end else begin
-            th_d = (q_q < 8'(th_min(R))) ? 9'(th_min(R)) : {1'b0, q_q};
-          end
-          units_start = 1'b1;
+          units_start = 1'b1;  // they take un_bias, from th
           state_d     = StStep;
           cnt_d       = '0;
         end
@@ -258,7 +256,6 @@ module bike_decoder
       wt_q    <= '0;
       x_q     <= '0;
       q_q     <= '0;
-      th_q    <= '0;
       mul_q   <= 1'b0;
       mrnd_q  <= '0;
       mph_q   <= '0;
@@ -270,7 +267,6 @@ module bike_decoder
       wt_q    <= wt_d;
       x_q     <= x_d;
       q_q     <= q_d;
-      th_q    <= th_d;
       mul_q   <= mul_d;
       mrnd_q  <= mrnd_d;
       mph_q   <= mph_d;
@@ -325,11 +321,22 @@ module bike_decoder
     assign un_idx_en[b] = h_en_rd[b] && (!mul_q || CntW'(hi_ra_q) < mn_q[b]);
   end
 
+  // the step's threshold (its quotient is complete when the units start),
+  // capped at D + 1 + Tau, negated: the units' counters start there
+  logic [8:0]    th, th_cap;
+  logic [KB-1:0] un_bias;
+  always_comb begin
+    if (st_blk || st_gry) th = 9'(BgTh);
+    else                  th = (q_q < 8'(th_min(R))) ? 9'(th_min(R)) : {1'b0, q_q};
+    th_cap  = (th > 9'(D + 1 + Tau)) ? 9'(D + 1 + Tau) : th;
+    un_bias = KB'(9'd0 - th_cap);
+  end
+
   // ---------------------------------------------------------------------------
   // Sparse-dense units: one per block, counts on s then the product h_b e_b
   // (sparse_mul, Dual: one set of shifters for both)
   // ---------------------------------------------------------------------------
-  logic [W*K-1:0]  un_out [2];
+  logic [W*KB-1:0] un_out [2];
   logic            un_in_valid;
   logic [W-1:0]    un_in_data [2];
   logic            un_busy [2], un_idx_ready [2];
@@ -338,12 +345,13 @@ module bike_decoder
   for (genvar b = 0; b < 2; b++) begin : gen_units
     sparse_mul #(
       .R (R), .D (D), .W (W), .P (P), .Counts (1'b1), .Dual (1'b1), .Prefetch (Prefetch),
-      .Tile (Tile)
+      .Tile (Tile), .K (KB)
     ) u_unit (
       .clk_i       (clk_i),
       .rst_ni      (rst_ni),
       .start_i     (units_start),
       .rounds_i    (mul_q ? mrnd_q : CntW'(GU)),
+      .bias_i      (un_bias),
       .prod_i      (mul_q),
       .busy_o      (un_busy[b]),
       .idx_ready_o (un_idx_ready[b]),
@@ -408,7 +416,7 @@ module bike_decoder
   // ---------------------------------------------------------------------------
   logic [CntW-1:0] ucnt_q;              // count word index
   logic            c1_q;                // counts registered, memories read
-  logic [W*K-1:0]  cnt_q1 [2];
+  logic [W*KB-1:0] cnt_q1 [2];
   logic [AW-1:0]   c1_w_q;
   logic [W-1:0]    e_rd [2], blk_rd [2], gry_rd [2];
   logic [W-1:0]    e_new [2], flip [2], gray [2];
@@ -448,10 +456,10 @@ module bike_decoder
   for (genvar b = 0; b < 2; b++) begin : gen_flip
     always_comb begin
       for (int unsigned i = 0; i < W; i++) begin
-        logic [8:0] c;
-        c       = 9'(cnt_q1[b][i * K +: K]);
-        flip[b][i] = (c >= th_q);
-        gray[b][i] = (c >= (th_q - 9'(Tau))) && !(c >= th_q);
+        logic [KB-1:0] c;  // upc - th, for th <= D + 1 + Tau
+        c          = cnt_q1[b][i * KB +: KB];
+        flip[b][i] = !c[KB-1];
+        gray[b][i] = (c >= KB'((1 << KB) - Tau));
       end
       if (st_blk) flip[b] = flip[b] & blk_rd[b];
       if (st_gry) flip[b] = flip[b] & gry_rd[b];

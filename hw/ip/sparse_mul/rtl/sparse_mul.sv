@@ -3,7 +3,9 @@
 //   Counts = 0 (binary):  c = (sum_i x^idx_i) * a, c_k = XOR_i a_((k - idx_i) mod R)
 //                         (libbike bike_gf2x_mul_sparse)
 //   Counts = 1 (integer): u_j = sum_i a_((j + idx_i) mod R), the unsatisfied
-//                         parity-check counts (libbike bike_upc), K bits each
+//                         parity-check counts (libbike bike_upc), K bits each,
+//                         plus bias_i mod 2^K (the decoder gives -threshold
+//                         and reads a flip from the sign bit: no comparator)
 //
 // Both are sums of D rotations of the dense operand a. P shift-and-accumulate
 // units each take one position per round (ceil(D/P) rounds) and stream the
@@ -60,11 +62,11 @@ module sparse_mul #(
   parameter bit          Dual   = 1'b0,  // 1 (Counts = 1): counts, then an XOR product
   parameter bit          Prefetch = 1'b1,  // Dual: b in copies of its own, during the counts
   parameter int unsigned Tile   = 0,     // words per tile (0: all N at once)
+  parameter int unsigned K      = $clog2(D + 1),  // counter width, at least clog2(D + 1)
   // derived
   localparam int unsigned N    = (R + W - 1) / W,
   localparam int unsigned G    = (D + P - 1) / P,     // rounds
   localparam int unsigned DP   = G * P,               // position slots
-  localparam int unsigned K    = $clog2(D + 1),       // counter width
   localparam int unsigned OW   = Counts ? W * K : W,  // result word width
   localparam int unsigned NC   = (P + 1) / 2,         // operand copies
   localparam int unsigned Sh   = R % W,
@@ -83,6 +85,7 @@ module sparse_mul #(
   input  logic          rst_ni,
   input  logic          start_i,
   input  logic [CntW-1:0] rounds_i,  // sampled with start_i
+  input  logic [K-1:0]  bias_i,    // Counts: every counter's start (sampled with start_i)
   input  logic          prod_i,    // Dual: sampled with start_i; 1 = the product only
   output logic          busy_o,
   // positions of the sparse operand
@@ -107,6 +110,7 @@ module sparse_mul #(
     assert (!Dual || Counts) else $error("Dual needs Counts = 1");
     assert (N + 1 < (1 << CntW) && G * P < (1 << CntW) && G < (1 << CntW))
       else $error("counters too narrow");
+    assert (K >= $clog2(D + 1)) else $error("K must hold a count up to D");
   end
 
   // ---------------------------------------------------------------------------
@@ -127,6 +131,7 @@ module sparse_mul #(
   logic [CntW-1:0] rnd_q, rnd_d;      // round g
   logic [CntW-1:0] base_q, base_d;    // first word of the tile
   logic [CntW-1:0] last_q, last_d;    // last round of the operation
+  logic [K-1:0]    bias_q;            // Counts: the counters' start
   logic            shift_in, ld_we, tail_we, issue;
   logic            last_tile;
   // Dual: second operand b and the phase (0: counts, 1: product)
@@ -242,6 +247,7 @@ module sparse_mul #(
       rnd_q   <= '0;
       base_q  <= '0;
       last_q  <= '0;
+      bias_q  <= '0;
       bin_q   <= 1'b0;
       prod_q  <= 1'b0;
     end else begin
@@ -250,6 +256,7 @@ module sparse_mul #(
       rnd_q   <= rnd_d;
       base_q  <= (NT > 1) ? base_d : '0;
       last_q  <= last_d;
+      if (state_q == StIdle && start_i) bias_q <= bias_i;
       bin_q   <= bin_d;
       prod_q  <= prod_d;
     end
@@ -580,13 +587,16 @@ module sparse_mul #(
     .rdata_o (acc_rd)
   );
 
-  // result bits >= R (last word) read the operand beyond its copies: cleared
+  // result bits >= R (last word) read the operand beyond its copies: their
+  // counters hold the bias, their product bits 0
   assign last_mask = cnt_phase ? OW'((OW'(1) << (Sh * K)) - OW'(1)) :
                                  OW'((OW'(1) << Sh) - OW'(1));
 
   always_comb begin
-    logic [OW-1:0] base, sum;
-    base = s2_first_q ? '0 : acc_rd;
+    logic [OW-1:0] init, base, sum;
+    init = '0;
+    if (cnt_phase) init = OW'({W{bias_q}});
+    base = s2_first_q ? init : acc_rd;
     sum  = '0;
     if (cnt_phase) begin
       for (int unsigned b = 0; b < W; b++) begin
@@ -595,7 +605,7 @@ module sparse_mul #(
     end else begin
       sum[W-1:0] = base[W-1:0] ^ comb_q[W-1:0];
     end
-    acc_new = (s2_w_q == MW'(N - 1)) ? (sum & last_mask) : sum;
+    acc_new = (s2_w_q == MW'(N - 1)) ? ((sum & last_mask) | (init & ~last_mask)) : sum;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
