@@ -15,8 +15,8 @@
 // Only the compute phase of the multiplier and the permutation of the
 // exponentiation remain on the critical path (doc/gf2x_inv.md has the cycle
 // formula). An exponentiation whose result feeds a symmetric product runs in
-// gf2x_sqr_k's half mode: that product reads only the result's low half. Memories: a and the norm (one memory, 2N words of W bits) and
-// b (N words).
+// gf2x_sqr_k's half mode: that product reads only the result's low half.
+// Memories: a and the norm (one memory, 2N words of W bits) and b (N words).
 //
 // Interface: a streams in (in_ready_o/in_valid_i, N words), a^-1 streams
 // out (out_valid_o/out_data_o, out_last_o on word N-1, no back-pressure).

@@ -45,7 +45,7 @@ module gf2x_sqr_k
   localparam int unsigned AW   = $clog2(2 * N),       // copy address
   localparam int unsigned WPS  = W / E,               // steps per result word
   localparam int unsigned SW   = (WPS > 1) ? $clog2(WPS) : 1,
-  localparam int unsigned Ha   = (R - 1) / 2 / W + 1,  // half mode: words gathered
+  localparam int unsigned Ha   = half(R) / W + 1,      // half mode: words gathered
   localparam int unsigned SH   = Ha * WPS,             // half mode: permute steps
   localparam int unsigned CntW = 16
 ) (
