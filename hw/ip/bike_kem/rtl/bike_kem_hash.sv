@@ -134,8 +134,14 @@ module bike_kem_hash #(
 
   // ---------------------------------------------------------------------------
   // Byte packer: up to 15 bytes waiting; a full word (or the final partial
-  // one) goes to keccak, a message word is taken while fewer than 8 wait
+  // one) goes to keccak, a message word is taken while fewer than 8 wait.
+  // A word lands at byte (bytes taken before it) mod 8, which is 0 or Off:
+  // the only short words are the polynomials' last ones (LastB bytes), and
+  // at most one precedes any word (e0's in L, c0's in K). So the packer
+  // places a word at one of two offsets, not at any of 16.
   // ---------------------------------------------------------------------------
+  localparam int unsigned Off = LastB % 8;
+
   logic [119:0] acc_q, acc_d;
   logic [3:0]   ac_q, ac_d;
   logic [63:0]  in_word, in_mask;
@@ -151,7 +157,7 @@ module bike_kem_hash #(
       SrcC:    in_word = rdata_c_i;
       default: in_word = regw_q;
     endcase
-    in_mask = (nb_q == 4'd8) ? '1 : ((64'd1 << (8 * nb_q)) - 64'd1);
+    in_mask = (nb_q == 4'd8) ? '1 : 64'((65'd1 << (8 * LastB)) - 65'd1);
   end
 
   assign k_in_valid_o = busy_q && ((ac_q >= 4'd8) || (fed_q && ac_q != 4'd0));
@@ -170,7 +176,7 @@ module bike_kem_hash #(
     c = emit ? ac_q - 4'd8 : ac_q;
     if (emit && ac_q < 4'd8) c = 4'd0;  // the final partial word
     if (take) begin
-      a = a | (120'(in_word & in_mask) << (8 * c));
+      a = a | ((c == 4'd0) ? 120'(in_word & in_mask) : (120'(in_word & in_mask) << (8 * Off)));
       c = c + nb_q;
     end
     acc_d = a;
