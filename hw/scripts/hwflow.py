@@ -550,7 +550,10 @@ def build_sim(core: str, preset: str, level: int, jobs: str = JOBS) -> tuple[str
     # ... and when the parameters or defines changed (a preset edit touches
     # no source): the build's signature is kept beside the executable
     sig_file = mdir + ".sig"
-    sig = json.dumps({"params": p, "defines": sorted(c["defines"].items())}, sort_keys=True)
+    sig = json.dumps(
+        {"params": p, "defines": sorted(c["defines"].items()), "tb": c.get("tb_defines", {})},
+        sort_keys=True,
+    )
     fresh = os.path.exists(exe) and all(os.path.getmtime(s) < os.path.getmtime(exe) for s in srcs)
     if fresh and os.path.exists(sig_file):
         with open(sig_file) as fh:
