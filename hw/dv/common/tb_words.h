@@ -77,18 +77,27 @@ uint64_t stream_op(T *d, uint64_t *c, const uint64_t *a, size_t n, size_t nq, ui
   return cycles;
 }
 
-// Exponent table of the squaring unit (gf2x_sqr_k_pkg::ktab), derived here
-// independently: entry 0 is k = 1, entry 1 is h = (r - 1) / 2 (sigma),
-// entry s + 2 the e of doubling step s of n = h - 1 walked from its top bit.
-inline std::vector<uint64_t> ktab(uint32_t r) {
-  uint32_t h = (r - 1) / 2, n = h - 1;
+// The Itoh-Tsujii chain over n = h - 1, h = (r - 1) / 2 (the inversion in
+// the subfield fixed by sigma): the bits of n below its top bit, top down.
+// Each is a doubling step, with one product more where the bit is set.
+inline std::vector<int> chain_bits(uint32_t r) {
+  uint32_t n = (r - 1) / 2 - 1;
   int top = 31;
   while (((n >> top) & 1) == 0) top--;
-  std::vector<uint64_t> ks{1, h};
+  std::vector<int> bits;
+  for (int bit = top - 1; bit >= 0; bit--) bits.push_back((n >> bit) & 1);
+  return bits;
+}
+
+// Exponent table of the squaring unit (gf2x_sqr_k_pkg::ktab), derived here
+// independently: entry 0 is k = 1, entry 1 is h = (r - 1) / 2 (sigma),
+// entry s + 2 the e of doubling step s of the chain.
+inline std::vector<uint64_t> ktab(uint32_t r) {
+  std::vector<uint64_t> ks{1, (r - 1) / 2};
   uint64_t e = 1;
-  for (int bit = top - 1; bit >= 0; bit--) {
+  for (int b : chain_bits(r)) {
     ks.push_back(e);
-    e = 2 * e + ((n >> bit) & 1);
+    e = 2 * e + b;
   }
   return ks;
 }

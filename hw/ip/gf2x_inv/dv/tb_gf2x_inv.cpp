@@ -28,11 +28,8 @@ static uint64_t formula(uint32_t r, uint64_t *muls_out) {
   tbi::MulTerms t = tbi::mul_terms(r, TB_W, TB_KL, TB_PL);
   uint64_t n = t.n, np = t.np, c = t.comp, c_sym = t.comp_sym;
   uint64_t s = tbi::sqr_steps(r, TB_W, TB_E, false), sh = tbi::sqr_steps(r, TB_W, TB_E, true);
-  uint32_t x = (r - 1) / 2 - 1;
-  int top = 31;
-  while (((x >> top) & 1) == 0) top--;
   uint64_t ms = 0;
-  for (int bit = top - 1; bit >= 0; bit--) ms += 1 + ((x >> bit) & 1);
+  for (int b : tbw::chain_bits(r)) ms += 1 + b;
   *muls_out = ms + 2;
   return n + 2 * (s + np + c + 8) + ms * (sh + np + c_sym + n + 10) + s + 1;
 }
