@@ -15,18 +15,21 @@ then requires the medium record to come out exactly too.
 from __future__ import annotations
 
 import argparse
-import json
+import functools
 import math
 import os
 import sys
 
-HW = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-R, D, T = 12323, 71, 134
+from hwflow import HW, LEVEL, read_json
+
+R, D, T = LEVEL[1]
 W = 64
 N = math.ceil(R / W)
 H = (R - 1) // 2
 HA = H // W + 1  # words of a symmetric product's half operand
-MS = 14  # symmetric products of the L1 chain (tbw::chain_bits: 12 steps, 2 set bits)
+# symmetric products of the chain over H - 1 (as tbw::chain_bits): one per
+# bit below the top, one more where the bit is set
+MS = sum(1 + int(b) for b in bin(H - 1)[3:])
 
 # LUTs of each unit synthesised alone with the full core's parameters (Yosys
 # 0.70 synth_xilinx, L1, 2026-11-23), and of the rest of the small full core
@@ -81,10 +84,11 @@ def unit_cycles(inv: int, p: int, nt: int = 1) -> tuple[int, int, int]:
 
 
 def record(preset: str) -> dict[str, int]:
-    with open(os.path.join(HW, "results", f"bike_kem_full_{preset}_L1.json")) as f:
-        return {k: int(v) for k, v in json.load(f)["cycles"].items()}
+    rec = read_json(os.path.join(HW, "results", f"bike_kem_full_{preset}_L1.json"))
+    return {k: int(v) for k, v in rec["cycles"].items()}
 
 
+@functools.cache
 def fixed_terms() -> tuple[int, int, int]:
     small = record("small")
     kg, en, de = unit_cycles(inv_cycles(4, 0, 0), 1)
