@@ -555,10 +555,8 @@ def build_sim(core: str, preset: str, level: int, jobs: str = JOBS) -> tuple[str
         sort_keys=True,
     )
     fresh = os.path.exists(exe) and all(os.path.getmtime(s) < os.path.getmtime(exe) for s in srcs)
-    if fresh and os.path.exists(sig_file):
-        with open(sig_file) as fh:
-            if fh.read() == sig:
-                return exe, 0.0
+    if fresh and os.path.exists(sig_file) and read_text(sig_file) == sig:
+        return exe, 0.0
     defs = " ".join(
         [f"-D{d}={p[k]}" for k, d in c["defines"].items() if k in p]
         + [f"-D{d}={v}" for d, v in c.get("tb_defines", {}).items()]
