@@ -1,18 +1,25 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bikeco.devices import Device, DeviceCatalog
 from bikeco.errors import BikecoError, NothingFitsError
-from bikeco.explore import Constraints, explore, pareto_front
+from bikeco.explore import Constraints, Problem, explore, pareto_front
 from bikeco.hwmodels import HwUnit, bikeco_units, seed000_units
 from bikeco.interconnect import calibrate
 from bikeco.profiles import SoftwareProfile, load_bench_file, seed000_profile, select_measured
 
 NONE = calibrate("none")
+
+
+def _seed000(device: Device, role: str = "kem", **kw: Any) -> Problem:
+    """Seed 000's inputs: Table I final modules, Cortex-A9 times, no transfer cost."""
+    return Problem(device, 1, role, seed000_profile(1), tuple(seed000_units()), NONE, **kw)
 
 
 @pytest.mark.parametrize(
@@ -26,7 +33,7 @@ NONE = calibrate("none")
 def test_reproduces_seed000_table2(device: str, in_hw: set[str], total: float) -> None:
     """Seed 000 inputs (Table I final modules, Cortex-A9 times, Zynq budgets, no transfers)
     give exactly the splits and totals of seed 000 Table II."""
-    plan = explore(DeviceCatalog().get(device), 1, "kem", seed000_profile(1), seed000_units(), NONE)
+    plan = explore(_seed000(DeviceCatalog().get(device)))
     assert {k for k, v in plan.placement.items() if v == "hw"} == in_hw
     assert set(plan.placement) == {"keygen", "encaps", "decaps"}
     assert round(plan.total_ms, 2) == total
@@ -37,7 +44,7 @@ def test_reproduces_seed000_table2(device: str, in_hw: set[str], total: float) -
 
 def test_unbounded_device_puts_everything_in_hardware() -> None:
     big = Device("big", "x", 10**6, 10**6, 10**6, 10**6)
-    plan = explore(big, 1, "kem", seed000_profile(1), seed000_units(), NONE)
+    plan = explore(_seed000(big))
     assert plan.hw_items() == ["keygen", "encaps", "decaps"]
     assert round(plan.total_ms, 2) == 279.65
     assert plan.used["lut"] == 73987
@@ -45,48 +52,40 @@ def test_unbounded_device_puts_everything_in_hardware() -> None:
 
 def test_cap_changes_the_choice() -> None:
     z20 = DeviceCatalog().get("z7020")
-    plan = explore(z20, 1, "kem", seed000_profile(1), seed000_units(), NONE, Constraints(cap=0.9))
+    plan = explore(_seed000(z20, constraints=Constraints(cap=0.9)))
     assert plan.hw_items() == ["decaps"]
 
 
 def test_bus_overhead_counts_per_unit() -> None:
     z10 = DeviceCatalog().get("z7010")
     with pytest.raises(NothingFitsError, match="nothing fits xc7z010"):
-        explore(
-            z10,
-            1,
-            "kem",
-            seed000_profile(1),
-            seed000_units(),
-            NONE,
-            Constraints(bus_overhead={"lut": 5000}),
-        )
+        explore(_seed000(z10, constraints=Constraints(bus_overhead={"lut": 5000})))
 
 
 def test_nothing_fits_small_artix() -> None:
     a12 = DeviceCatalog().get("xc7a12t")
     with pytest.raises(NothingFitsError) as err:
-        explore(a12, 1, "kem", seed000_profile(1), seed000_units(), NONE)
+        explore(_seed000(a12))
     assert err.value.exit_code == 3
-    plan = explore(a12, 1, "kem", seed000_profile(1), seed000_units(), NONE, require_fit=False)
+    plan = explore(_seed000(a12), require_fit=False)
     assert plan.hw_items() == [] and plan.total_ms == pytest.approx(811.61)
 
 
 def test_roles() -> None:
     z20 = DeviceCatalog().get("z7020")
-    server = explore(z20, 1, "server", seed000_profile(1), seed000_units(), NONE)
+    server = explore(_seed000(z20, "server"))
     assert server.placement == {"encaps": "hw"}
     assert server.total_ms == pytest.approx(6.33)
-    client = explore(z20, 1, "client", seed000_profile(1), seed000_units(), NONE)
+    client = explore(_seed000(z20, "client"))
     assert client.placement == {"keygen": "hw", "decaps": "hw"}
     with pytest.raises(BikecoError, match="unknown role"):
-        explore(z20, 1, "router", seed000_profile(1), seed000_units(), NONE)
+        _seed000(z20, "router")
 
 
 def test_transfer_cost_is_added() -> None:
     z10 = DeviceCatalog().get("z7010")
     bm = calibrate("baremetal")
-    plan = explore(z10, 1, "kem", seed000_profile(1), seed000_units(), bm)
+    plan = explore(replace(_seed000(z10), transfer=bm))
     assert plan.hw_items() == ["keygen"]
     expected = bm.time_ms(1, 64 + 3 * 1541 + 32)
     assert plan.per_primitive["keygen"]["transfer_ms"] == pytest.approx(expected)
@@ -100,9 +99,9 @@ def _measured(fixtures: Path) -> SoftwareProfile:
 def test_shared_multiplier_counted_once(fixtures: Path) -> None:
     """One multiplier serves the multiplications of all three primitives; its LUTs count once,
     and only one configuration of the core is placed."""
-    units = bikeco_units(fixtures / "hw_results", 1)
+    units = tuple(bikeco_units(fixtures / "hw_results", 1))
     dev = Device("d", "x", 9500, 10**6, 10**6, 10**6)
-    plan = explore(dev, 1, "kem", _measured(fixtures), units, NONE, grain="operation")
+    plan = explore(Problem(dev, 1, "kem", _measured(fixtures), units, NONE, grain="operation"))
     mults = [k for k, v in plan.placement.items() if k.endswith(".multiplication")]
     assert all(plan.placement[k] == "hw" for k in mults) and len(mults) == 3
     assert [u.name for u in plan.units] == ["bikeco:testmul:large"]
@@ -112,17 +111,16 @@ def test_shared_multiplier_counted_once(fixtures: Path) -> None:
 
 
 def test_one_configuration_per_core(fixtures: Path) -> None:
-    units = bikeco_units(fixtures / "hw_results", 1)
+    units = tuple(bikeco_units(fixtures / "hw_results", 1))
     big = Device("d", "x", 10**6, 10**6, 10**6, 10**6)
-    plan = explore(big, 1, "kem", _measured(fixtures), units, NONE, grain="operation")
+    plan = explore(Problem(big, 1, "kem", _measured(fixtures), units, NONE, grain="operation"))
     names = [u.name for u in plan.units]
     assert "bikeco:testmul:large" in names and "bikeco:testmul:medium" not in names
 
 
 def test_whole_primitive_unit_covers_its_operations(fixtures: Path) -> None:
-    units = seed000_units()
     z20 = DeviceCatalog().get("z7020")
-    plan = explore(z20, 1, "kem", seed000_profile(1), units, NONE, grain="operation")
+    plan = explore(_seed000(z20, grain="operation"))
     assert all(v == "hw" for k, v in plan.placement.items() if k.startswith(("keygen", "decaps")))
     assert all(v == "sw" for k, v in plan.placement.items() if k.startswith("encaps"))
     assert round(plan.total_ms, 2) == 288.18
@@ -131,12 +129,12 @@ def test_whole_primitive_unit_covers_its_operations(fixtures: Path) -> None:
 def test_level_mismatch() -> None:
     z20 = DeviceCatalog().get("z7020")
     with pytest.raises(BikecoError, match="level 1, not 3"):
-        explore(z20, 3, "kem", seed000_profile(1), seed000_units(), NONE)
+        Problem(z20, 3, "kem", seed000_profile(1), (), NONE)
 
 
 def test_pareto_front_is_monotone_and_exact() -> None:
     z20 = DeviceCatalog().get("z7020")
-    pts = pareto_front(z20, 1, "kem", seed000_profile(1), seed000_units(), NONE)
+    pts = pareto_front(_seed000(z20))
     assert [(p.lut, round(p.total_ms, 2)) for p in pts] == [
         (0, 811.61),
         (13567, 617.31),
@@ -153,5 +151,16 @@ def test_units_with_no_use_are_not_placed() -> None:
         "t", "x", "y", {"lut": 1, "ff": 1, "dsp": 0, "bram36": 0}, 100.0, {"encaps": 10**9}
     )
     z20 = DeviceCatalog().get("z7020")
-    plan = explore(z20, 1, "server", seed000_profile(1), [useless], NONE)
+    plan = explore(Problem(z20, 1, "server", seed000_profile(1), (useless,), NONE))
     assert plan.units == [] and plan.placement == {"encaps": "sw"}
+
+
+def test_problem_checks_the_question() -> None:
+    """A Problem is valid once built: bad caps and grains are refused, role aliases resolved."""
+    z20 = DeviceCatalog().get("z7020")
+    assert _seed000(z20, "whole").role == "kem"
+    assert _seed000(z20, "client").primitives == ("keygen", "decaps")
+    with pytest.raises(BikecoError, match=r"cap must be in \(0, 1\]"):
+        _seed000(z20, constraints=Constraints(cap=1.5))
+    with pytest.raises(BikecoError, match="unknown grain 'bit'"):
+        _seed000(z20, grain="bit")

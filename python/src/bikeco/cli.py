@@ -12,7 +12,7 @@ from bikeco import __version__
 from bikeco.bench import BenchOptions, run_bench
 from bikeco.devices import RESOURCES, DeviceCatalog
 from bikeco.errors import BikecoError
-from bikeco.explore import GRAINS, Constraints, Plan, explore, resolve_role
+from bikeco.explore import GRAINS, Constraints, Plan, Problem, explore, resolve_role
 from bikeco.hwmodels import HW_SOURCES, coverage
 from bikeco.inputs import HwChoice, get_profile, get_units, parse_steps
 from bikeco.interconnect import INTERCONNECTS, calibrate
@@ -133,13 +133,14 @@ def _cmd_profile(args: argparse.Namespace) -> int:
 
 def print_plan(plan: Plan) -> None:
     """Human-readable plan."""
-    d = plan.device
+    pb = plan.problem
+    d = pb.device
     print(
-        f"Plan for {d.name} ({d.label}), BIKE level {plan.level}, role {plan.role}, "
-        f"{plan.grain} grain, hardware source {plan.hw_source}"
+        f"Plan for {d.name} ({d.label}), BIKE level {pb.level}, role {pb.role}, "
+        f"{pb.grain} grain, hardware source {pb.hw_source}"
     )
-    print(f"software profile: {plan.profile.name}: {plan.profile.description}")
-    ic = plan.interconnect
+    print(f"software profile: {pb.profile.name}: {pb.profile.description}")
+    ic = pb.transfer
     print(
         f"interconnect: {ic.name}"
         + (
@@ -147,7 +148,7 @@ def print_plan(plan: Plan) -> None:
             if ic.name == "none"
             else f" ({ic.fixed_us:.2f} us/call + {ic.bandwidth_mb_s:.0f} MB/s)"
         )
-        + f"; utilisation cap {plan.constraints.cap:.0%}"
+        + f"; utilisation cap {pb.constraints.cap:.0%}"
     )
     print()
     print(format_table(["item", "runs in"], [[k, v] for k, v in plan.placement.items()]))
@@ -211,9 +212,18 @@ def _cmd_plan(args: argparse.Namespace) -> int:
             + (" (seed 000 gives level 1 only)" if args.hw_source == "seed000" else "")
         )
     bus = {k: float(getattr(args, f"bus_{k}")) for k in RESOURCES}
-    cons = Constraints(cap=args.cap, bus_overhead=bus)
-    transfer = calibrate(args.interconnect)
-    plan = explore(device, args.level, role, profile, units, transfer, cons, grain, args.hw_source)
+    problem = Problem(
+        device=device,
+        level=args.level,
+        role=role,
+        profile=profile,
+        units=tuple(units),
+        transfer=calibrate(args.interconnect),
+        constraints=Constraints(cap=args.cap, bus_overhead=bus),
+        grain=grain,
+        hw_source=args.hw_source,
+    )
+    plan = explore(problem)
     if args.hw_source in ("bikeco", "all"):
         cov = coverage([u for u in units if u.source == "bikeco"], list(plan.placement))
         missing = [t for t, us in cov.items() if not us and not t.endswith(".other")]

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -70,6 +70,44 @@ class Constraints:
         return {k: self.cap * v for k, v in device.budget().items()}
 
 
+@dataclass(frozen=True)
+class Problem:
+    """What the explorer is asked: which design of least latency runs ``role`` at ``level`` on
+    ``device``, given the software times, the candidate accelerator units and the transfer cost.
+
+    Construction checks the question and makes ``role`` canonical, so every :class:`Plan` and
+    Pareto front starts from a valid problem.
+    """
+
+    device: Device
+    level: int
+    role: str
+    profile: SoftwareProfile
+    units: tuple[HwUnit, ...]
+    """Candidate accelerator configurations (the plan places a subset)."""
+    transfer: TransferModel
+    constraints: Constraints = field(default_factory=Constraints)
+    grain: str = "primitive"
+    hw_source: str = ""
+    """Name of where the units come from, for notes and ``--json`` only."""
+
+    def __post_init__(self) -> None:
+        if not 0 < self.constraints.cap <= 1:
+            raise BikecoError(f"utilisation cap must be in (0, 1], got {self.constraints.cap}")
+        object.__setattr__(self, "role", resolve_role(self.role))
+        if self.profile.level != self.level:
+            raise BikecoError(
+                f"profile '{self.profile.name}' is for level {self.profile.level}, not {self.level}"
+            )
+        if self.grain not in GRAINS:
+            raise BikecoError(f"unknown grain '{self.grain}' (choose primitive or operation)")
+
+    @property
+    def primitives(self) -> tuple[str, ...]:
+        """The primitives of the role."""
+        return ROLES[self.role]
+
+
 @dataclass
 class Assignment:
     """One target run on an accelerator."""
@@ -83,19 +121,13 @@ class Assignment:
 
 @dataclass
 class Plan:
-    """The explorer's answer for one device, level, role and set of inputs."""
+    """The explorer's answer to one :class:`Problem`."""
 
-    device: Device
-    level: int
-    role: str
-    grain: str
-    hw_source: str
-    profile: SoftwareProfile
-    interconnect: TransferModel
-    constraints: Constraints
+    problem: Problem
     placement: dict[str, str]
     assignments: list[Assignment]
     units: list[HwUnit]
+    """The units placed (a subset of ``problem.units``)."""
     used: dict[str, float]
     available: dict[str, float]
     per_primitive: dict[str, dict[str, float]]
@@ -124,19 +156,20 @@ class Plan:
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` form of the plan."""
+        pb = self.problem
         return {
-            "device": self.device.name,
-            "level": self.level,
-            "role": self.role,
-            "grain": self.grain,
-            "hw_source": self.hw_source,
-            "profile": self.profile.name,
+            "device": pb.device.name,
+            "level": pb.level,
+            "role": pb.role,
+            "grain": pb.grain,
+            "hw_source": pb.hw_source,
+            "profile": pb.profile.name,
             "interconnect": {
-                "model": self.interconnect.name,
-                "fixed_us": self.interconnect.fixed_us,
-                "us_per_byte": self.interconnect.us_per_byte,
+                "model": pb.transfer.name,
+                "fixed_us": pb.transfer.fixed_us,
+                "us_per_byte": pb.transfer.us_per_byte,
             },
-            "cap": self.constraints.cap,
+            "cap": pb.constraints.cap,
             "placement": self.placement,
             "units": [
                 {
@@ -183,32 +216,33 @@ class _Option:
     transfer_ms: float
 
 
-def _items(profile: SoftwareProfile, primitives: tuple[str, ...], grain: str) -> dict[str, float]:
-    if grain == "primitive":
-        return {p: profile.primitives[p] for p in primitives}
-    if grain == "operation":
-        return profile.leaves(primitives)
-    raise BikecoError(f"unknown grain '{grain}' (choose primitive or operation)")
+@dataclass(frozen=True)
+class _Model:
+    """The MILP's view of a problem: the items with their software time, the options that
+    move items to units, and the usable budget."""
+
+    items: dict[str, float]
+    options: list[_Option]
+    available: dict[str, float]
 
 
-def _options(
-    items: dict[str, float],
-    units: list[HwUnit],
-    profile: SoftwareProfile,
-    transfer: TransferModel,
-    level: int,
-    grain: str,
-) -> list[_Option]:
+def _items(pb: Problem) -> dict[str, float]:
+    if pb.grain == "primitive":
+        return {p: pb.profile.primitives[p] for p in pb.primitives}
+    return pb.profile.leaves(pb.primitives)
+
+
+def _options(pb: Problem, items: dict[str, float]) -> list[_Option]:
     names = list(items)
     opts: list[_Option] = []
-    for ui, unit in enumerate(units):
+    for ui, unit in enumerate(pb.units):
         for target in unit.targets():
             if target in PRIMITIVES:
                 covers = [
                     i for i, n in enumerate(names) if n == target or n.startswith(target + ".")
                 ]
-                sw = profile.primitives[target]
-            elif grain == "operation" and target in items:
+                sw = pb.profile.primitives[target]
+            elif pb.grain == "operation" and target in items:
                 covers = [names.index(target)]
                 sw = items[target]
             else:
@@ -216,19 +250,19 @@ def _options(
             if not covers:
                 continue
             hw = unit.time_ms(target)
-            tr = transfer.time_ms(1, target_bytes(target, level))
+            tr = pb.transfer.time_ms(1, target_bytes(target, pb.level))
             opts.append(_Option(ui, target, covers, hw + tr - sw, hw, sw, tr))
     return opts
 
 
-def _solve(
-    items: dict[str, float],
-    units: list[HwUnit],
-    opts: list[_Option],
-    available: dict[str, float],
-    constraints: Constraints,
-) -> tuple[list[int], list[int]] | None:
+def _model(pb: Problem) -> _Model:
+    items = _items(pb)
+    return _Model(items, _options(pb, items), pb.constraints.available(pb.device))
+
+
+def _solve(pb: Problem, model: _Model) -> tuple[list[int], list[int]] | None:
     """Return (used option indices, placed unit indices), or None when infeasible."""
+    units, opts, cons = pb.units, model.options, pb.constraints
     n_o, n_u = len(opts), len(units)
     n = n_o + n_u
     cost = np.zeros(n)
@@ -238,7 +272,7 @@ def _solve(
         cost[n_o + ui] = LUT_TIE_BREAK_MS * (u.resources["lut"] + 1.0)
     rows: list[np.ndarray] = []
     ub: list[float] = []
-    for ii in range(len(items)):
+    for ii in range(len(model.items)):
         row = np.zeros(n)
         for oi, o in enumerate(opts):
             if ii in o.covers:
@@ -261,12 +295,12 @@ def _solve(
             row[[n_o + m for m in members]] = 1.0
             rows.append(row)
             ub.append(1.0)
-    limits = dict(available)
-    limits["lut"] = min(limits["lut"], constraints.lut_limit)
+    limits = dict(model.available)
+    limits["lut"] = min(limits["lut"], cons.lut_limit)
     for k in RESOURCES:
         row = np.zeros(n)
         for ui, u in enumerate(units):
-            row[n_o + ui] = u.resources[k] + constraints.bus_overhead.get(k, 0.0)
+            row[n_o + ui] = u.resources[k] + cons.bus_overhead.get(k, 0.0)
         rows.append(row)
         ub.append(limits[k] + 1e-9)
     a = np.vstack(rows) if rows else np.zeros((0, n))
@@ -283,39 +317,20 @@ def _solve(
     return [i for i in range(n_o) if x[i]], [u for u in range(n_u) if x[n_o + u]]
 
 
-def explore(
-    device: Device,
-    level: int,
-    role: str,
-    profile: SoftwareProfile,
-    units: list[HwUnit],
-    transfer: TransferModel,
-    constraints: Constraints | None = None,
-    grain: str = "primitive",
-    hw_source: str = "",
-    require_fit: bool = True,
-) -> Plan:
-    """Choose the placement of least latency for the device.
+def explore(pb: Problem, require_fit: bool = True) -> Plan:
+    """Choose the placement of least latency for the problem.
 
     With ``require_fit``, raise :class:`NothingFitsError` when no unit that could run part of
     the role fits the device at all (otherwise such a plan is all software, with a note).
     """
-    cons = constraints or Constraints()
-    if not 0 < cons.cap <= 1:
-        raise BikecoError(f"utilisation cap must be in (0, 1], got {cons.cap}")
-    role = resolve_role(role)
-    prims = ROLES[role]
-    if profile.level != level:
-        raise BikecoError(f"profile '{profile.name}' is for level {profile.level}, not {level}")
-    items = _items(profile, prims, grain)
-    available = cons.available(device)
+    model = _model(pb)
+    units, cons, available = pb.units, pb.constraints, model.available
     notes: list[str] = []
-    opts = _options(items, units, profile, transfer, level, grain)
-    useful_units = sorted({o.unit for o in opts})
+    useful_units = sorted({o.unit for o in model.options})
     if not units:
-        notes.append(f"no hardware models for level {level} from source '{hw_source}'")
-    elif not opts:
-        notes.append(f"no accelerator can run any {grain} of role '{role}'")
+        notes.append(f"no hardware models for level {pb.level} from source '{pb.hw_source}'")
+    elif not model.options:
+        notes.append(f"no accelerator can run any {pb.grain} of role '{pb.role}'")
     fitting = [
         ui
         for ui in useful_units
@@ -328,8 +343,8 @@ def explore(
         smallest = min(useful_units, key=lambda ui: units[ui].resources["lut"])
         u = units[smallest]
         msg = (
-            f"nothing fits {device.name} at {cons.cap:.0%} utilisation: the smallest accelerator "
-            f"({u.name}) needs "
+            f"nothing fits {pb.device.name} at {cons.cap:.0%} utilisation: the smallest "
+            f"accelerator ({u.name}) needs "
             + ", ".join(f"{k} {u.resources[k]:g}" for k in RESOURCES)
             + "; available "
             + ", ".join(f"{k} {available[k]:g}" for k in RESOURCES)
@@ -337,51 +352,22 @@ def explore(
         if require_fit:
             raise NothingFitsError(msg)
         notes.append(msg + "; software only")
-    solved = _solve(items, units, opts, available, cons) if opts else ([], [])
+    solved = _solve(pb, model) if model.options else ([], [])
     if solved is None:
         raise BikecoError("the MILP solver found no feasible plan (unexpected: software only is)")
     used_opts, placed = solved
-    return _build_plan(
-        device,
-        level,
-        role,
-        grain,
-        hw_source,
-        profile,
-        transfer,
-        cons,
-        items,
-        units,
-        opts,
-        used_opts,
-        placed,
-        available,
-        notes,
-    )
+    return _build_plan(pb, model, used_opts, placed, notes)
 
 
 def _build_plan(
-    device: Device,
-    level: int,
-    role: str,
-    grain: str,
-    hw_source: str,
-    profile: SoftwareProfile,
-    transfer: TransferModel,
-    cons: Constraints,
-    items: dict[str, float],
-    units: list[HwUnit],
-    opts: list[_Option],
-    used_opts: list[int],
-    placed: list[int],
-    available: dict[str, float],
-    notes: list[str],
+    pb: Problem, model: _Model, used_opts: list[int], placed: list[int], notes: list[str]
 ) -> Plan:
+    items, opts = model.items, model.options
     names = list(items)
     placement = {n: "sw" for n in names}
     assignments = []
     per_prim = {
-        p: {"sw_ms": 0.0, "hw_ms": 0.0, "transfer_ms": 0.0, "total_ms": 0.0} for p in ROLES[role]
+        p: {"sw_ms": 0.0, "hw_ms": 0.0, "transfer_ms": 0.0, "total_ms": 0.0} for p in pb.primitives
     }
     covered: set[int] = set()
     for oi in used_opts:
@@ -390,7 +376,7 @@ def _build_plan(
             placement[names[ii]] = "hw"
             covered.add(ii)
         assignments.append(
-            Assignment(o.target, units[o.unit].name, o.sw_ms, o.hw_ms, o.transfer_ms)
+            Assignment(o.target, pb.units[o.unit].name, o.sw_ms, o.hw_ms, o.transfer_ms)
         )
         prim = o.target.split(".")[0]
         per_prim[prim]["hw_ms"] += o.hw_ms
@@ -402,30 +388,22 @@ def _build_plan(
         rec["total_ms"] = rec["sw_ms"] + rec["hw_ms"] + rec["transfer_ms"]
     # Units placed but serving nothing cannot occur (they cost LUTs); keep only used ones.
     used_units = sorted({opts[oi].unit for oi in used_opts} | set(placed))
-    plan_units = [units[u] for u in used_units]
+    plan_units = [pb.units[u] for u in used_units]
     used = {
-        k: sum(u.resources[k] + cons.bus_overhead.get(k, 0.0) for u in plan_units)
+        k: sum(u.resources[k] + pb.constraints.bus_overhead.get(k, 0.0) for u in plan_units)
         for k in RESOURCES
     }
     for u in plan_units:
         notes.extend(f"{u.name}: {n}" for n in u.notes)
-    total = sum(r["total_ms"] for r in per_prim.values())
     return Plan(
-        device=device,
-        level=level,
-        role=role,
-        grain=grain,
-        hw_source=hw_source,
-        profile=profile,
-        interconnect=transfer,
-        constraints=cons,
+        problem=pb,
         placement=placement,
         assignments=assignments,
         units=plan_units,
         used=used,
-        available=available,
+        available=model.available,
         per_primitive=per_prim,
-        total_ms=total,
+        total_ms=sum(r["total_ms"] for r in per_prim.values()),
         sw_only_ms=sum(items.values()),
         notes=notes,
     )
@@ -442,25 +420,14 @@ class ParetoPoint:
     summary: str = ""
 
 
-def pareto_front(
-    device: Device,
-    level: int,
-    role: str,
-    profile: SoftwareProfile,
-    units: list[HwUnit],
-    transfer: TransferModel,
-    constraints: Constraints | None = None,
-    grain: str = "primitive",
-    max_points: int = 200,
-) -> list[ParetoPoint]:
+def pareto_front(pb: Problem, max_points: int = 200) -> list[ParetoPoint]:
     """The exact front of latency against LUTs within the device budget, from the fastest
     design down to software only, sorted by LUTs."""
-    cons = constraints or Constraints()
     points: list[ParetoPoint] = []
     limit = math.inf
     for _ in range(max_points):
-        c = Constraints(cons.cap, cons.bus_overhead, limit)
-        plan = explore(device, level, role, profile, units, transfer, c, grain, require_fit=False)
+        limited = replace(pb, constraints=replace(pb.constraints, lut_limit=limit))
+        plan = explore(limited, require_fit=False)
         points.append(
             ParetoPoint(
                 plan.used["lut"],

@@ -26,7 +26,7 @@ from bikeco.bench import BenchOptions, run_bench
 from bikeco.data_files import read_table
 from bikeco.devices import RESOURCES, Device, DeviceCatalog
 from bikeco.errors import BikecoError
-from bikeco.explore import Plan, explore, pareto_front
+from bikeco.explore import Plan, Problem, explore, pareto_front
 from bikeco.hwmodels import (
     LEAF_TARGETS,
     RECORD_OP_TARGETS,
@@ -206,17 +206,19 @@ def _section_seed000(doc: _Doc, cat: DeviceCatalog) -> dict[str, Plan]:
         "chooses the split; the published split is beside it."
     )
     prof = seed000_profile(1)
-    units = seed000_units()
+    units = tuple(seed000_units())
     none = calibrate("none")
     published = {r["design"]: r for r in read_table("codesign_000_table2.csv")}
     plans: dict[str, Plan] = {}
-    plans["sw_only"] = explore(_unbounded(), 1, "kem", prof, [], none, hw_source="seed000")
+    plans["sw_only"] = explore(Problem(_unbounded(), 1, "kem", prof, (), none, hw_source="seed000"))
     for name in SEED000_DEVICES:
         dev = cat.get(name)
         plans[dev.label.lower().replace("-", "")] = explore(
-            dev, 1, "kem", prof, units, none, hw_source="seed000"
+            Problem(dev, 1, "kem", prof, units, none, hw_source="seed000")
         )
-    plans["all_hw"] = explore(_unbounded(), 1, "kem", prof, units, none, hw_source="seed000")
+    plans["all_hw"] = explore(
+        Problem(_unbounded(), 1, "kem", prof, units, none, hw_source="seed000")
+    )
     rows: list[list[Cell]] = []
     for design, plan in plans.items():
         pub = published[design]
@@ -302,9 +304,10 @@ def _device_plans(
     for dev in cat.all():
         out[dev.name] = {}
         for src, units, grain in sources:
-            plan = explore(
-                dev, 1, "kem", prof, units, transfer, grain=grain, hw_source=src, require_fit=False
+            problem = Problem(
+                dev, 1, "kem", prof, tuple(units), transfer, grain=grain, hw_source=src
             )
+            plan = explore(problem, require_fit=False)
             out[dev.name][src] = plan
             note = "nothing fits" if any(n.startswith("nothing fits") for n in plan.notes) else ""
             rows.append(
@@ -349,14 +352,13 @@ def _roles(doc: _Doc, cat: DeviceCatalog) -> None:
     )
     transfer = calibrate("baremetal")
     prof = seed000_profile(1)
-    units = seed000_units()
+    units = tuple(seed000_units())
     rows: list[list[Cell]] = []
     for name in SEED000_DEVICES:
         dev = cat.get(name)
         for role in ("client", "server"):
-            plan = explore(
-                dev, 1, role, prof, units, transfer, hw_source="seed000", require_fit=False
-            )
+            problem = Problem(dev, 1, role, prof, units, transfer, hw_source="seed000")
+            plan = explore(problem, require_fit=False)
             rows.append(
                 [
                     dev.label,
@@ -388,7 +390,7 @@ def _pareto(doc: _Doc, cat: DeviceCatalog, our_units: list[HwUnit]) -> None:
     for dev in cat.all():
         fig, ax = plt.subplots(figsize=(5, 3.4))
         for src, units, grain in sources:
-            pts = pareto_front(dev, 1, "kem", prof, units, transfer, grain=grain)
+            pts = pareto_front(Problem(dev, 1, "kem", prof, tuple(units), transfer, grain=grain))
             for p in pts:
                 rows.append([dev.name, src, f"{p.lut:g}", _fmt(p.total_ms), p.summary])
             ax.step(
