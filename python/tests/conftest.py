@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,25 @@ def update_golden(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--update-golden")) or (
         os.environ.get("BIKECO_UPDATE_GOLDEN") == "1"
     )
+
+
+@pytest.fixture
+def golden(update_golden: bool) -> Callable[[str, str], None]:
+    """``golden(name, text)``: assert ``text`` equals ``tests/golden/<name>``, or rewrite that
+    file when updating."""
+
+    def check(name: str, text: str) -> None:
+        path = GOLDEN / name
+        if update_golden:
+            path.write_text(text, encoding="utf-8")
+            return
+        assert path.is_file(), f"tests/golden/{name} is missing (make -C python golden)"
+        assert text == path.read_text(encoding="utf-8"), (
+            f"{name} differs from tests/golden/{name} (if the change is intended: "
+            "make -C python golden, then review the diff)"
+        )
+
+    return check
 
 
 @pytest.fixture

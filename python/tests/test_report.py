@@ -1,9 +1,9 @@
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -26,25 +26,27 @@ def _report(out: Path, fixtures: Path, bench: bool = True, hw: str = "hw_results
     )
 
 
-def test_report_tables_match_golden(tmp_path: Path, fixtures: Path, update_golden: bool) -> None:
-    """Every table of the report, made from fixed inputs (fixture bench JSON and test-only
-    hardware records), equals its golden file. Regenerate on purpose with --update-golden."""
+def test_report_files_match_golden(
+    tmp_path: Path, fixtures: Path, golden: Callable[[str, str], None], update_golden: bool
+) -> None:
+    """Every table of the report, report.md and index.html, made from fixed inputs (fixture
+    bench JSON and test-only hardware records), equal their golden files. Regenerate on
+    purpose with `make -C python golden`."""
     out = tmp_path / "report"
     assert _report(out, fixtures) == 0
-    produced = sorted((out / "tables").glob("*.csv"))
-    assert produced, "the report wrote no tables"
+    tables = sorted(f.name for f in (out / "tables").glob("*.csv"))
+    assert tables, "the report wrote no tables"
     if update_golden:
-        shutil.rmtree(GOLDEN, ignore_errors=True)
-        GOLDEN.mkdir()
-        for f in produced:
-            shutil.copy(f, GOLDEN / f.name)
-        pytest.skip("golden files regenerated")
-    assert sorted(f.name for f in GOLDEN.glob("*.csv")) == [f.name for f in produced]
-    for f in produced:
-        assert f.read_text(encoding="utf-8") == (GOLDEN / f.name).read_text(encoding="utf-8"), (
-            f"{f.name} differs from tests/golden/{f.name} (rerun with --update-golden if the "
-            "change is intended)"
-        )
+        for old in GOLDEN.glob("*.csv"):
+            old.unlink()
+    else:
+        assert sorted(f.name for f in GOLDEN.glob("*.csv")) == tables
+    for name in tables:
+        golden(name, (out / "tables" / name).read_text(encoding="utf-8"))
+    golden("report.md", (out / "report.md").read_text(encoding="utf-8"))
+    golden("index.html", (out / "index.html").read_text(encoding="utf-8"))
+    if update_golden:
+        pytest.skip("golden files rewritten")
 
 
 def test_report_contents(tmp_path: Path, fixtures: Path) -> None:

@@ -1,0 +1,361 @@
+"""The report's text: :func:`document` lays :class:`~bikeco.report_data.ReportData` out as
+blocks (headings, paragraphs, lists, named tables, images); :func:`markdown`, :func:`html`
+and :func:`csv_tables` write those blocks in each format. All of them only read the data.
+"""
+
+from __future__ import annotations
+
+import html as html_lib
+from dataclasses import dataclass
+
+from bikeco.devices import RESOURCES
+from bikeco.explore import Plan
+from bikeco.hwmodels import RECORD_OP_TARGETS
+from bikeco.profiles import PRIMITIVES
+from bikeco.report_data import ReportData
+from bikeco.report_plots import FIG2_FILE, PRIM_LABEL, pareto_file
+from bikeco.tables import Cell, csv_table, html_table, markdown_table
+
+TITLE = "bikeco co-design report"
+
+
+@dataclass(frozen=True)
+class Heading:
+    level: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    text: str
+
+
+@dataclass(frozen=True)
+class Items:
+    lines: list[str]
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table; ``name`` is its CSV file under ``tables/``."""
+
+    name: str
+    header: list[str]
+    rows: list[list[Cell]]
+
+
+@dataclass(frozen=True)
+class Image:
+    file: str
+    alt: str
+
+
+Block = Heading | Paragraph | Items | Table | Image
+
+
+def document(data: ReportData) -> list[Block]:
+    """The report's blocks, section after section."""
+    return [
+        Heading(1, TITLE),
+        Paragraph(
+            f"bikeco {data.version}. Which BIKE primitives or operations to run in hardware, "
+            "per device, for least latency within the device's resources."
+        ),
+        *_seed000(data),
+        *_device_plans(data),
+        *_roles(data),
+        *_pareto(data),
+        *_software(data),
+        *_hardware(data),
+        *_model(data),
+    ]
+
+
+# ------------------------------------------------------------------------------ sections
+
+
+def _fmt(x: float, nd: int = 2) -> str:
+    return f"{x:.{nd}f}"
+
+
+def _hw_list(plan: Plan) -> str:
+    text = plan.hw_summary()
+    return "none (software only)" if text == "none" else text
+
+
+def _seed000(data: ReportData) -> list[Block]:
+    rows: list[list[Cell]] = []
+    for d in data.seed000:
+        pub, plan = d.published, d.plan
+        pub_hw = " + ".join(p for p in PRIMITIVES if pub[f"{p}_in"] == "hw") or "none"
+        row: list[Cell] = [d.design, pub_hw, " + ".join(plan.hw_items()) or "none"]
+        for k in RESOURCES:
+            row += [pub[k], f"{plan.used[k]:g}"]
+        for prim in PRIMITIVES:
+            row += [pub[f"{prim}_ms"], _fmt(plan.per_primitive[prim]["total_ms"])]
+        row += [pub["total_ms"], _fmt(plan.total_ms), "yes" if d.matches else "NO"]
+        rows.append(row)
+    header = ["design", "HW (pub.)", "HW (expl.)"]
+    for col in (*(k.upper() for k in RESOURCES), *(f"{PRIM_LABEL[p]} ms" for p in PRIMITIVES)):
+        header += [f"{col} (pub.)", f"{col} (expl.)"]
+    header += ["total ms (pub.)", "total ms (expl.)", "match"]
+    return [
+        Heading(2, "Seed 000 Table II reproduced from its own inputs"),
+        Paragraph(
+            "Inputs: seed 000 Table I 'Final HLS (Perf+Area)' modules, the Cortex-A9 'Baseline "
+            "SW' times of the same table, the Zynq-7000 budgets, no transfer cost (the seed's "
+            "own accounting), primitive grain, 100 % utilisation allowed. The explorer (MILP, "
+            "HiGHS) chooses the split; the published split is beside it."
+        ),
+        Table("seed000_table2", header, rows),
+        Paragraph("Relative execution time per design, stacked by primitive (as seed 000 Fig. 2):"),
+        Image(FIG2_FILE, "relative execution time"),
+    ]
+
+
+def _device_plans(data: ReportData) -> list[Block]:
+    n_ours = len(data.hardware.units)
+    records_note = (
+        f"{n_ours} level-1 record(s) of our cores were found."
+        if n_ours
+        else "No usable records of our cores: only the seed 000 source is planned."
+    )
+    rows: list[list[Cell]] = []
+    for res in data.devices:
+        for src, plan in res.plans.items():
+            note = "nothing fits" if any(n.startswith("nothing fits") for n in plan.notes) else ""
+            rows.append(
+                [
+                    res.device.name,
+                    res.device.label,
+                    src,
+                    _hw_list(plan),
+                    *(f"{plan.used[k]:g}" for k in RESOURCES),
+                    f"{plan.left['lut']:g}",
+                    _fmt(plan.total_ms),
+                    _fmt(plan.speedup),
+                    note,
+                ]
+            )
+    header = ["device", "label", "source", "in hardware", "LUT", "FF", "DSP", "BRAM36"]
+    header += ["LUT left", "total ms", "speed-up", "note"]
+    tr = data.transfer
+    return [
+        Heading(2, "Plans per device (BIKE level 1, whole KEM)"),
+        Paragraph(
+            f"Software profile: {data.profile.description}; for Artix-7 parts, which have no "
+            "hard CPU, the same Cortex-A9 is assumed as the host. Interconnect: bare-metal DMA "
+            f"model calibrated on seed 004 Table 5 ({tr.fixed_us:.2f} us per call + "
+            f"{tr.bandwidth_mb_s:.0f} MB/s). Utilisation cap 100 %. Sources: 'seed000' = the "
+            "HLS modules of seed 000 (primitive grain); 'bikeco' = our cores' records only "
+            "(operation grain); 'bikeco+seed000' = our cores where available and seed 000 "
+            "modules as a labelled fallback. " + records_note
+        ),
+        Table("plans", header, rows),
+    ]
+
+
+def _roles(data: ReportData) -> list[Block]:
+    rows: list[list[Cell]] = [
+        [
+            r.device.label,
+            r.role,
+            _hw_list(r.plan),
+            f"{r.plan.used['lut']:g}",
+            _fmt(r.plan.total_ms),
+            _fmt(r.plan.sw_only_ms),
+            _fmt(r.plan.speedup),
+        ]
+        for r in data.roles
+    ]
+    return [
+        Heading(3, "Client and server roles on the Zynq-7000 parts (seed 000 modules)"),
+        Paragraph(
+            "Client = KeyGen + Decaps, server = Encaps; same inputs as the table above "
+            "(bare-metal transfers)."
+        ),
+        Table(
+            "roles", ["device", "role", "in hardware", "LUT", "total ms", "sw ms", "speed-up"], rows
+        ),
+    ]
+
+
+def _pareto(data: ReportData) -> list[Block]:
+    blocks: list[Block] = [
+        Heading(2, "Pareto fronts: latency against LUTs"),
+        Paragraph(
+            "Each front is exact: the MILP is re-solved with a LUT limit just below the previous "
+            "optimum until nothing is left in hardware. Other resources stay within the device."
+        ),
+    ]
+    rows: list[list[Cell]] = []
+    for res in data.devices:
+        for src, pts in res.fronts.items():
+            rows += [[res.device.name, src, f"{p.lut:g}", _fmt(p.total_ms), p.summary] for p in pts]
+        blocks.append(Image(pareto_file(res.device.name), f"Pareto front {res.device.name}"))
+    blocks.append(Table("pareto", ["device", "source", "LUT", "total ms", "in hardware"], rows))
+    return blocks
+
+
+def _software(data: ReportData) -> list[Block]:
+    sw = data.software
+    header = [f"{n} L{lvl} (pub.)" for n, lvl in sw.published]
+    header += [f"{m.name} L{m.level}" for m in sw.measured]
+    times: list[list[Cell]] = [
+        [
+            PRIM_LABEL.get(r.key, "Overall KEM"),
+            *r.published,
+            *(f"{ms:.4f}" for ms in r.measured),
+        ]
+        for r in sw.times
+    ]
+    shares: list[list[Cell]] = [
+        [
+            PRIM_LABEL[r.primitive],
+            r.operation,
+            *("-" if v is None else v for v in r.published),
+            *("-" if v is None else f"{v:.1f}" for v in r.measured),
+        ]
+        for r in sw.shares
+    ]
+    return [
+        Heading(2, "Software: seed 001 Tables 1 and 2 beside this machine"),
+        Paragraph(f"This machine: {sw.how}."),
+        Heading(3, "Table 1: execution time [ms]"),
+        Table("seed001_table1", ["primitive", *header], times),
+        Heading(3, "Table 2: share of the whole KEM's time per operation [%]"),
+        Paragraph(
+            "Published shares are of the overall KEM time, rounded to whole percent. Measured "
+            "shares are libbike's breakdown over the measured KEM total; 'other' is what the "
+            "named operations leave of each primitive."
+        ),
+        Table("seed001_table2", ["primitive", "operation", *header], shares),
+    ]
+
+
+def _hardware(data: ReportData) -> list[Block]:
+    hw = data.hardware
+    blocks: list[Block] = [Heading(2, "Our hardware cores (hw/results records)")]
+    if hw.error:
+        return [
+            *blocks,
+            Paragraph(
+                f"The records could not be used: {hw.error}. Plans with our cores are omitted."
+            ),
+        ]
+    if not hw.records:
+        return [
+            *blocks,
+            Paragraph(
+                "No hardware results records exist yet (hw/results/*.json). Every operation "
+                "stays with the seed 000 modules or in software; no figure is invented for our "
+                "cores."
+            ),
+        ]
+    rows: list[list[Cell]] = [
+        [
+            r.file,
+            r.core,
+            r.preset,
+            r.level,
+            " ".join(f"{k}={v:g}" for k, v in r.cycles.items()),
+            *(f"{r.unit.resources[k]:g}" for k in RESOURCES),
+            f"{r.unit.clock_mhz:g}",
+            "yes" if r.verified else "no",
+        ]
+        for r in hw.records
+    ]
+    header = ["record", "core", "preset", "level", "cycles", "LUT", "FF", "DSP", "BRAM36"]
+    header += ["MHz", "verified"]
+    coverage: list[list[Cell]] = [
+        [cls, ", ".join(n) if n else "not yet: stays in software (or seed 000 module)"]
+        for cls, n in hw.coverage.items()
+    ]
+    return [
+        *blocks,
+        Table("hw_records", header, rows),
+        Heading(3, "Coverage of operation classes by our cores at level 1"),
+        Table("hw_coverage", ["operation class", "bikeco units"], coverage),
+        Paragraph(
+            "Record operations and the targets they serve: "
+            + "; ".join(f"{op} -> {', '.join(t)}" for op, t in RECORD_OP_TARGETS.items())
+        ),
+    ]
+
+
+def _model(data: ReportData) -> list[Block]:
+    rows: list[list[Cell]] = [
+        [m.name, f"{m.fixed_us:.3f}", f"{m.bandwidth_mb_s:.0f}", f"{m.rms_error_us:.3f}"]
+        for m in data.interconnects
+    ]
+    return [
+        Heading(2, "Model and assumptions"),
+        Table("interconnect", ["model", "fixed us per call", "MB/s", "fit rms error us"], rows),
+        Items(
+            [
+                "Accelerator time = cycles / clock; seed 000 modules run at their 100 MHz, our "
+                "cores at the record's clock_mhz_assumed (100 MHz when absent).",
+                "Transfer time = calls x fixed cost + bytes / bandwidth, fitted by non-negative "
+                "least squares on seed 004 Table 5; bytes are the operands each target reads and "
+                "writes (BIKE polynomials of r bits, 32-byte seeds and keys).",
+                "A placed unit's resources count once, whatever number of targets it serves "
+                "(sharing); at most one configuration of each core is placed.",
+                "Execution is sequential: latency is the sum of software, accelerator and "
+                "transfer times of the role's primitives.",
+                "Software operation times at operation grain come from seed 001 Table 2 shares "
+                "(published profiles) or libbike's measured breakdown.",
+            ]
+        ),
+    ]
+
+
+# ------------------------------------------------------------------------------- formats
+
+
+def markdown(data: ReportData) -> str:
+    """``report.md``."""
+    parts = []
+    for b in document(data):
+        if isinstance(b, Heading):
+            parts.append("#" * b.level + " " + b.text)
+        elif isinstance(b, Paragraph):
+            parts.append(b.text)
+        elif isinstance(b, Items):
+            parts.append("\n".join(f"- {x}" for x in b.lines))
+        elif isinstance(b, Table):
+            parts.append(markdown_table(b.header, b.rows))
+        else:
+            parts.append(f"![{b.alt}]({b.file})")
+    return "\n\n".join(parts) + "\n"
+
+
+def html(data: ReportData) -> str:
+    """``index.html``."""
+    esc = html_lib.escape
+    parts = []
+    for b in document(data):
+        if isinstance(b, Heading):
+            parts.append(f"<h{b.level}>{esc(b.text)}</h{b.level}>")
+        elif isinstance(b, Paragraph):
+            parts.append(f"<p>{esc(b.text)}</p>")
+        elif isinstance(b, Items):
+            parts.append("<ul>" + "".join(f"<li>{esc(x)}</li>" for x in b.lines) + "</ul>")
+        elif isinstance(b, Table):
+            parts.append(html_table(b.header, b.rows))
+        else:
+            parts.append(f'<p><img src="{esc(b.file)}" alt="{esc(b.alt)}"></p>')
+    style = (
+        "body{font-family:sans-serif;max-width:70em;margin:2em auto;padding:0 1em}"
+        "table{border-collapse:collapse;margin:1em 0}"
+        "td,th{border:1px solid #bbb;padding:.2em .5em;text-align:right}"
+        "th{background:#eee}td:first-child{text-align:left}img{max-width:100%}"
+    )
+    return (
+        f"<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>{esc(TITLE)}"
+        f"</title><style>{style}</style></head><body>\n" + "\n".join(parts) + "\n</body></html>\n"
+    )
+
+
+def csv_tables(data: ReportData) -> dict[str, str]:
+    """Every table as CSV: ``tables/<name>.csv`` -> text."""
+    return {b.name: csv_table(b.header, b.rows) for b in document(data) if isinstance(b, Table)}
