@@ -294,6 +294,44 @@ CORES: dict[str, dict[str, Any]] = {
         },
         "defines": {"W": "TB_W", "P": "TB_P", "Prefetch": "TB_PREFETCH", "Tile": "TB_TILE"},
     },
+    # gf2x_mul behind the accelerator shell (ip/acc_shell): AXI4-Lite registers
+    # generated from data/acc_shell.rdl, AXI4-Stream operands and result, 64-bit
+    # words (so the medium preset of gf2x_mul only); no results record
+    "gf2x_mul_acc": {
+        "top": "gf2x_mul_acc",
+        "rtl": [
+            *RAM,
+            "ip/gf2x_mul/rtl/gf2x_mul_pkg.sv",
+            "ip/gf2x_mul/rtl/gf2x_mul_clmul.sv",
+            "ip/gf2x_mul/rtl/gf2x_mul.sv",
+            "ip/acc_shell/rtl/acc_shell_reg_pkg.sv",
+            "ip/acc_shell/rtl/acc_shell_reg.sv",
+            "ip/acc_shell/rtl/acc_shell_fsm.sv",
+            "ip/acc_shell/rtl/acc_shell.sv",
+            "ip/acc_shell/rtl/gf2x_mul_stream.sv",
+            "ip/acc_shell/rtl/gf2x_mul_acc.sv",
+        ],
+        # Verilator waivers of the generated register block (lint and simulation)
+        "vlt": ["ip/acc_shell/lint/acc_shell_reg.vlt"],
+        "tb": "ip/acc_shell/dv/tb_acc_shell.cpp",
+        "tb_headers": ["tb_axi.h", "tb_inv_cycles.h"],
+        "tb_include": ["ip/acc_shell/sw"],  # the generated C register header
+        "ip": "acc_shell",
+        "level_param": "R",
+        "record": False,
+        "presets": {"medium": {"KaratsubaLevels": 2, "ParallelLevels": 1}},
+        "defines": {"KaratsubaLevels": "TB_KL", "ParallelLevels": "TB_PL"},
+        # synthesis: the device, and its parts on their own, for the area the
+        # shell adds (gf2x_mul alone is ip/gf2x_mul's medium_L1 report)
+        "synth": {
+            "medium_L1": ("gf2x_mul_acc", {"KaratsubaLevels": 2, "ParallelLevels": 1, "R": 12323}),
+            "stream_medium_L1": (
+                "gf2x_mul_stream",
+                {"KaratsubaLevels": 2, "ParallelLevels": 1, "R": 12323},
+            ),
+            "shell": ("acc_shell", {}),
+        },
+    },
 }
 
 # The BIKE KEM cores (KeyGen, Encaps, Decaps and their client/server unions):
@@ -482,16 +520,16 @@ def lint(a: argparse.Namespace) -> None:
         for preset in configs:
             for level in c.get("lint_levels", (1, 3, 5)) if c["level_param"] else (1,):
                 p = params_of(name, preset, level)
-                # the simulation top (with its dv wrapper, if any), and every
-                # module that is synthesised on its own
-                tops = [(c["top"], c["rtl"] + c.get("dv_rtl", []))]
-                for t in sorted({v[0] for v in c.get("synth", {}).values()}):
-                    tops.append((t, c["rtl"]))
-                for top, files in tops:
-                    cmd = ["verilator", "--lint-only", "-Wall", "--top-module", top]
-                    cmd += [f"-G{k}={v}" for k, v in p.items()] + files
-                    run(cmd)
-                    n += 1
+                # the simulation top (with its dv wrapper, if any)
+                files = c.get("vlt", []) + c["rtl"] + c.get("dv_rtl", [])
+                cmd = ["verilator", "--lint-only", "-Wall", "--top-module", c["top"]]
+                run(cmd + [f"-G{k}={v}" for k, v in p.items()] + files)
+                n += 1
+        # every module synthesised on its own, with its synthesis parameters
+        for top, sp in c.get("synth", {}).values():
+            cmd = ["verilator", "--lint-only", "-Wall", "--top-module", top]
+            run(cmd + [f"-G{k}={v}" for k, v in sp.items()] + c.get("vlt", []) + c["rtl"])
+            n += 1
         lv = (
             "levels"
             if len(c.get("lint_levels", (1, 3, 5))) > 1
@@ -533,7 +571,7 @@ def build_sim(core: str, preset: str, level: int, jobs: str = JOBS) -> tuple[str
     os.makedirs(os.path.dirname(mdir), exist_ok=True)
     exe = os.path.join(mdir, "tb")
     lib = libbike()
-    files = c["rtl"] + c.get("dv_rtl", []) + [c["tb"]]
+    files = c.get("vlt", []) + c["rtl"] + c.get("dv_rtl", []) + [c["tb"]]
     # rebuild only when a source or libbike is newer than the executable
     extra = [os.path.normpath(os.path.join(HW, s)) for s in c.get("tb_extra", [])]
     incs = [os.path.normpath(os.path.join(HW, s)) for s in c.get("tb_include", [])]

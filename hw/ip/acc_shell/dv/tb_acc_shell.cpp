@@ -1,0 +1,355 @@
+// Testbench of the accelerator shell around gf2x_mul (gf2x_mul_acc), driven
+// only through its AXI4-Lite and AXI4-Stream ports (tb_axi.h). The register
+// offsets, field masks and codes come from the C header generated from the
+// same SystemRDL as the register block (sw/acc_shell_regs.h, _enums.h).
+//
+// Checks: every register's reset value; read-only registers and fields keep
+// their value under writes; INTR_STATE is write-1-to-clear and drives irq_o
+// through INTR_ENABLE; each error code from its bad use (unknown operation,
+// START while busy, a short stream, a long one with and without TLAST, ABORT)
+// with the stream word counters, no result word on the output, and a correct
+// product right after; then products of random and KAT operands (c0 h0 and
+// h h0) through the bus, bit-exact against libbike's bike_gf2x_mul, every
+// other one with random gaps on every handshake. Cycles: CYCLES of a product
+// without gaps (the same for every input), beside gf2x_mul's own formula.
+#include <cstddef>
+#include <memory>
+
+#include "Vgf2x_mul_acc.h"
+#include "acc_shell_enums.h"
+#include "acc_shell_regs.h"
+#include "tb_axi.h"
+#include "tb_common.h"
+#include "tb_inv_cycles.h"
+#include "verilated.h"
+
+#ifndef TB_KL
+#error "TB_KL and TB_PL must be defined by the build"
+#endif
+
+namespace {
+
+constexpr uint16_t kId = offsetof(acc_shell_t, ID);
+constexpr uint16_t kVersion = offsetof(acc_shell_t, VERSION);
+constexpr uint16_t kParam = offsetof(acc_shell_t, PARAM);
+constexpr uint16_t kCtrl = offsetof(acc_shell_t, CTRL);
+constexpr uint16_t kStatus = offsetof(acc_shell_t, STATUS);
+constexpr uint16_t kIntrState = offsetof(acc_shell_t, INTR_STATE);
+constexpr uint16_t kIntrEnable = offsetof(acc_shell_t, INTR_ENABLE);
+constexpr uint16_t kCycles = offsetof(acc_shell_t, CYCLES);
+constexpr uint16_t kWords = offsetof(acc_shell_t, WORDS);
+constexpr uint16_t kStream = offsetof(acc_shell_t, STREAM);
+constexpr uint32_t kOpMul = 1;  // gf2x_mul_stream's operation
+
+constexpr uint32_t field(uint32_t v, uint32_t bm, uint32_t bp) { return (v & bm) >> bp; }
+#define FIELD(v, reg, f) field((v), ACC_SHELL__##reg##__##f##_bm, ACC_SHELL__##reg##__##f##_bp)
+#define ERR(name) ACC_SHELL__ACC_SHELL_ERR_E__##name
+
+using Model = Vgf2x_mul_acc;
+
+unsigned fails = 0;
+
+void expect(bool ok, const char *what, uint64_t got, uint64_t want) {
+  if (!ok) {
+    std::fprintf(stderr, "FAIL %s: got 0x%llx, expected 0x%llx\n", what,
+                 (unsigned long long)got, (unsigned long long)want);
+    fails++;
+  }
+}
+void expect_eq(const char *what, uint64_t got, uint64_t want) {
+  expect(got == want, what, got, want);
+}
+
+struct Tb {
+  std::unique_ptr<VerilatedContext> ctx;
+  std::unique_ptr<Model> m;
+  tb::Rng rng;
+  tbaxi::Bus<Model> bus;
+  const bike_params *p;
+  size_t n;  // 64-bit words per polynomial
+
+  Tb(const bike_params *params, uint64_t seed)
+      : ctx(new VerilatedContext), m(new Model(ctx.get())), rng(seed), bus(m.get(), &rng),
+        p(params), n(params->r_qwords) {
+    m->s_axil_awprot = 0;
+    m->s_axil_arprot = 0;
+    tb::reset(m.get());
+  }
+
+  uint32_t status() { return bus.read(kStatus); }
+  void start(uint32_t op) { bus.write(kCtrl, (op << ACC_SHELL__CTRL__OP_bp) | ACC_SHELL__CTRL__START_bm); }
+
+  // polls STATUS until DONE; returns STATUS
+  uint32_t wait_done(const char *what) {
+    for (int i = 0; i < 2000000; i++) {
+      uint32_t s = status();
+      if (FIELD(s, STATUS, DONE)) return s;
+    }
+    std::fprintf(stderr, "TIMEOUT %s: STATUS.DONE never set\n", what);
+    std::exit(1);
+  }
+
+  std::vector<uint64_t> operands(const uint64_t *a, const uint64_t *b) {
+    std::vector<uint64_t> w(a, a + n);
+    w.insert(w.end(), b, b + n);
+    return w;
+  }
+
+  // one product through the bus: c = a b; returns CYCLES
+  uint32_t mul(uint64_t *c, const uint64_t *a, const uint64_t *b, bool gaps) {
+    bus.bp = gaps;
+    bus.start_source(operands(a, b), 2 * n, 2 * n - 1);
+    bus.arm_sink();
+    start(kOpMul);
+    uint32_t s = wait_done("mul");
+    expect_eq("mul: STATUS (done, no error, idle)", s, ACC_SHELL__STATUS__DONE_bm);
+    while (!bus.sink_done) bus.step();  // DONE follows the last word's handshake
+    expect_eq("mul: result words", bus.sink.size(), n);
+    for (size_t i = 0; i < n; i++) c[i] = i < bus.sink.size() ? bus.sink[i] : 0;
+    uint32_t st = bus.read(kStream);
+    expect_eq("mul: STREAM.IN", FIELD(st, STREAM, IN), 2 * n);
+    expect_eq("mul: STREAM.OUT", FIELD(st, STREAM, OUT), n);
+    bus.bp = false;
+    return bus.read(kCycles);
+  }
+
+  // after a bad use: a product of random operands must still be right
+  void recovers(const char *what) {
+    static uint64_t a[BIKE_MAX_QWORDS], b[BIKE_MAX_QWORDS], c[BIKE_MAX_QWORDS],
+        e[BIKE_MAX_QWORDS];
+    tb::operand(p, rng, 0, a);
+    tb::operand(p, rng, 0, b);
+    bike_gf2x_mul(p, e, a, b);
+    mul(c, a, b, false);
+    if (!tb::same_words(what, 0, c, e, n)) fails++;
+    bus.write(kIntrState, 0xffffffffu);
+  }
+};
+
+void test_reset(Tb &t) {
+  expect_eq("reset ID", t.bus.read(kId),
+            (ACC_SHELL__ID__MAGIC_reset << ACC_SHELL__ID__MAGIC_bp) |
+                ACC_SHELL__ACC_SHELL_CORE_E__GF2X_MUL);
+  expect_eq("reset VERSION", t.bus.read(kVersion),
+            (ACC_SHELL__VERSION__MAJOR_reset << ACC_SHELL__VERSION__MAJOR_bp) |
+                (ACC_SHELL__VERSION__MINOR_reset << ACC_SHELL__VERSION__MINOR_bp));
+  expect_eq("reset PARAM (r)", t.bus.read(kParam), t.p->r);
+  expect_eq("reset CTRL", t.bus.read(kCtrl), 0);
+  expect_eq("reset STATUS", t.bus.read(kStatus), 0);
+  expect_eq("reset INTR_STATE", t.bus.read(kIntrState), 0);
+  expect_eq("reset INTR_ENABLE", t.bus.read(kIntrEnable), 0);
+  expect_eq("reset CYCLES", t.bus.read(kCycles), 0);
+  expect_eq("reset WORDS (OP 0: unknown)", t.bus.read(kWords), 0);
+  expect_eq("reset STREAM", t.bus.read(kStream), 0);
+  expect_eq("reset irq_o", t.m->irq_o, 0);
+}
+
+void test_access(Tb &t) {
+  const uint16_t ro[] = {kId, kVersion, kParam, kStatus, kCycles, kWords, kStream};
+  for (uint16_t a : ro) {
+    uint32_t before = t.bus.read(a);
+    t.bus.write(a, 0xffffffffu);
+    t.bus.write(a, 0);
+    expect_eq("read-only register keeps its value", t.bus.read(a), before);
+  }
+  // CTRL: OP is read-write, START and ABORT read 0
+  t.bus.write(kCtrl, 0xA5u << ACC_SHELL__CTRL__OP_bp);
+  expect_eq("CTRL.OP read back", t.bus.read(kCtrl), 0xA5u << ACC_SHELL__CTRL__OP_bp);
+  t.bus.write(kCtrl, kOpMul << ACC_SHELL__CTRL__OP_bp);
+  uint32_t w = t.bus.read(kWords);
+  expect_eq("WORDS.IN of MUL", FIELD(w, WORDS, IN), 2 * t.n);
+  expect_eq("WORDS.OUT of MUL", FIELD(w, WORDS, OUT), t.n);
+  // ABORT while idle: no effect
+  t.bus.write(kCtrl, (kOpMul << ACC_SHELL__CTRL__OP_bp) | ACC_SHELL__CTRL__ABORT_bm);
+  expect_eq("ABORT while idle: STATUS", t.bus.read(kStatus), 0);
+  expect_eq("ABORT reads 0", t.bus.read(kCtrl), kOpMul << ACC_SHELL__CTRL__OP_bp);
+  // INTR_ENABLE: read-write
+  t.bus.write(kIntrEnable, 0xffffffffu);
+  expect_eq("INTR_ENABLE read back", t.bus.read(kIntrEnable),
+            ACC_SHELL__INTR_ENABLE__DONE_bm | ACC_SHELL__INTR_ENABLE__ERROR_bm);
+  t.bus.write(kIntrEnable, 0);
+  // an address beyond the map reads 0 and a write there changes nothing
+  t.bus.write(0x100, 0xffffffffu);
+  expect_eq("unmapped address reads 0", t.bus.read(0x100), 0);
+  expect_eq("unmapped write: CTRL unchanged", t.bus.read(kCtrl), kOpMul << ACC_SHELL__CTRL__OP_bp);
+}
+
+// unknown operations; INTR_STATE write-1-to-clear and the interrupt line
+void test_op_and_w1c(Tb &t) {
+  const uint32_t bad_ops[] = {0, 2, 0x80, 0xff};
+  for (uint32_t op : bad_ops) {
+    t.bus.write(kCtrl, op << ACC_SHELL__CTRL__OP_bp);
+    expect_eq("WORDS of an unknown op", t.bus.read(kWords), 0);
+    t.start(op);
+    uint32_t s = t.status();
+    expect_eq("unknown op: STATUS.BUSY", FIELD(s, STATUS, BUSY), 0);
+    expect_eq("unknown op: STATUS.DONE", FIELD(s, STATUS, DONE), 1);
+    expect_eq("unknown op: STATUS.ERROR", FIELD(s, STATUS, ERROR), ERR(OP));
+    expect_eq("unknown op: STREAM", t.bus.read(kStream), 0);
+  }
+  uint32_t both = ACC_SHELL__INTR_STATE__DONE_bm | ACC_SHELL__INTR_STATE__ERROR_bm;
+  expect_eq("INTR_STATE after a refused op", t.bus.read(kIntrState), both);
+  expect_eq("irq_o while nothing is enabled", t.m->irq_o, 0);
+  t.bus.write(kIntrEnable, ACC_SHELL__INTR_ENABLE__ERROR_bm);
+  t.bus.step();
+  expect_eq("irq_o with ERROR enabled", t.m->irq_o, 1);
+  t.bus.write(kIntrState, 0);
+  expect_eq("INTR_STATE: writing 0 clears nothing", t.bus.read(kIntrState), both);
+  t.bus.write(kIntrState, ACC_SHELL__INTR_STATE__ERROR_bm);
+  expect_eq("INTR_STATE: W1C of ERROR", t.bus.read(kIntrState), ACC_SHELL__INTR_STATE__DONE_bm);
+  expect_eq("irq_o once ERROR is cleared", t.m->irq_o, 0);
+  t.bus.write(kIntrEnable, ACC_SHELL__INTR_ENABLE__DONE_bm);
+  t.bus.step();
+  expect_eq("irq_o with DONE enabled", t.m->irq_o, 1);
+  t.bus.write(kIntrState, ACC_SHELL__INTR_STATE__DONE_bm);
+  expect_eq("INTR_STATE: W1C of DONE", t.bus.read(kIntrState), 0);
+  expect_eq("irq_o once DONE is cleared", t.m->irq_o, 0);
+  t.bus.write(kIntrEnable, 0);
+  t.recovers("product after unknown operations");
+}
+
+// A stream of `len` words with TLAST on word last_at (none if >= len), after
+// START; ends with ABORT if `abort_after` cycles pass without DONE. Checks the
+// error code, that no result word leaves, and the words taken.
+void bad_stream(Tb &t, const char *what, size_t len, size_t last_at, uint32_t want_err,
+                size_t want_in, bool abort) {
+  std::vector<uint64_t> w(len);
+  for (auto &x : w) x = t.rng.next();
+  t.bus.start_source(w, len, last_at);  // the sink is not armed: any result word fails
+  t.start(kOpMul);
+  if (abort) {
+    t.bus.idle(4 * len + 50);  // everything the shell will take is taken
+    uint32_t s = t.status();
+    expect_eq("before ABORT: still busy", FIELD(s, STATUS, BUSY), 1);
+    t.bus.write(kCtrl, (kOpMul << ACC_SHELL__CTRL__OP_bp) | ACC_SHELL__CTRL__ABORT_bm);
+  }
+  uint32_t s = t.wait_done(what);
+  t.bus.idle(50);
+  char msg[160];
+  std::snprintf(msg, sizeof msg, "%s: STATUS.ERROR", what);
+  expect_eq(msg, FIELD(s, STATUS, ERROR), want_err);
+  std::snprintf(msg, sizeof msg, "%s: STATUS.BUSY", what);
+  expect_eq(msg, FIELD(s, STATUS, BUSY), 0);
+  uint32_t st = t.bus.read(kStream);
+  std::snprintf(msg, sizeof msg, "%s: STREAM.IN", what);
+  expect_eq(msg, FIELD(st, STREAM, IN), want_in);
+  std::snprintf(msg, sizeof msg, "%s: STREAM.OUT", what);
+  expect_eq(msg, FIELD(st, STREAM, OUT), 0);
+  std::snprintf(msg, sizeof msg, "%s: INTR_STATE", what);
+  expect_eq(msg, t.bus.read(kIntrState),
+            ACC_SHELL__INTR_STATE__DONE_bm | ACC_SHELL__INTR_STATE__ERROR_bm);
+  t.bus.stop_source();
+  t.bus.write(kIntrState, 0xffffffffu);
+  t.recovers(what);
+}
+
+void test_streams(Tb &t) {
+  size_t n2 = 2 * t.n;
+  bad_stream(t, "short stream (TLAST early)", n2 - 5, n2 - 6, ERR(IN_SHORT), n2 - 5, false);
+  bad_stream(t, "short stream (TLAST on word 0)", 1, 0, ERR(IN_SHORT), 1, false);
+  bad_stream(t, "short stream (a only, then ABORT)", t.n, t.n, ERR(ABORT), t.n, true);
+  bad_stream(t, "long stream (TLAST late)", n2 + 3, n2 + 2, ERR(IN_LONG), n2 + 3, false);
+  bad_stream(t, "long stream (no TLAST, then ABORT)", n2 + 7, n2 + 7, ERR(IN_LONG), n2 + 7,
+             true);
+  bad_stream(t, "no stream, then ABORT", 0, 0, ERR(ABORT), 0, true);
+}
+
+// START while busy: refused, recorded, the running product still right
+void test_busy(Tb &t) {
+  static uint64_t a[BIKE_MAX_QWORDS], b[BIKE_MAX_QWORDS], c[BIKE_MAX_QWORDS],
+      e[BIKE_MAX_QWORDS];
+  tb::operand(t.p, t.rng, 0, a);
+  tb::operand(t.p, t.rng, 0, b);
+  bike_gf2x_mul(t.p, e, a, b);
+  t.start(kOpMul);  // no stream yet: the shell waits for it
+  t.start(kOpMul);
+  uint32_t s = t.status();
+  expect_eq("START while busy: STATUS.BUSY", FIELD(s, STATUS, BUSY), 1);
+  expect_eq("START while busy: STATUS.ERROR", FIELD(s, STATUS, ERROR), ERR(BUSY));
+  expect_eq("START while busy: INTR_STATE", t.bus.read(kIntrState),
+            ACC_SHELL__INTR_STATE__ERROR_bm);
+  t.bus.start_source(t.operands(a, b), 2 * t.n, 2 * t.n - 1);
+  t.bus.arm_sink();
+  s = t.wait_done("START while busy");
+  while (!t.bus.sink_done) t.bus.step();
+  expect_eq("START while busy: error kept at the end", FIELD(s, STATUS, ERROR), ERR(BUSY));
+  for (size_t i = 0; i < t.n; i++) c[i] = i < t.bus.sink.size() ? t.bus.sink[i] : 0;
+  if (!tb::same_words("product under a refused START", 0, c, e, t.n)) fails++;
+  t.bus.write(kIntrState, 0xffffffffu);
+  t.recovers("product after START while busy");
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  tb::Args args = tb::parse_args(argc, argv);
+  const bike_params *p = bike_params_get(args.level);
+  if (!p) {
+    std::fprintf(stderr, "bad level\n");
+    return 2;
+  }
+  Tb t(p, args.seed);
+  tb::Report rep;
+  test_reset(t);
+  test_access(t);
+  test_op_and_w1c(t);
+  test_streams(t);
+  test_busy(t);
+  unsigned misuse_fails = fails;
+
+  static uint64_t a[BIKE_MAX_QWORDS], b[BIKE_MAX_QWORDS], got[BIKE_MAX_QWORDS],
+      exp[BIKE_MAX_QWORDS];
+  uint64_t cycles = 0;
+  unsigned vec = 0;
+  auto check = [&](const char *what, unsigned v) {
+    bike_gf2x_mul(p, exp, a, b);
+    bool gaps = (vec++ & 1) != 0;
+    uint32_t c = t.mul(got, a, b, gaps);
+    if (!gaps) {
+      if (cycles && c != cycles) {
+        std::fprintf(stderr, "CYCLES %s vector %u: %u, before %llu\n", what, v, c,
+                     (unsigned long long)cycles);
+        fails++;
+      }
+      cycles = c;
+    }
+    if (!tb::same_words(what, v, got, exp, p->r_qwords)) fails++;
+  };
+  for (unsigned v = 0; v < args.random; v++) {
+    unsigned kind = v < 8 ? v % 4 : 0;
+    tb::operand(p, t.rng, kind, a);
+    tb::operand(p, t.rng, kind, b);
+    check("random", v);
+    rep.random++;
+  }
+  if (args.kat) {
+    std::vector<tb::Record> recs = tb::read_kat(tb::kat_path(args));
+    unsigned used = 0;
+    for (auto &rec : recs) {
+      if (used >= args.kat) break;
+      if (rec["sk"].size() != p->sk_bytes || rec["ct"].size() != p->ct_bytes) {
+        std::fprintf(stderr, "KAT record sizes do not match level %d\n", args.level);
+        return 2;
+      }
+      const uint8_t *h0 = rec["sk"].data() + 8 * p->d;
+      bike_poly_from_bytes(p, a, rec["ct"].data());
+      bike_poly_from_bytes(p, b, h0);
+      check("kat c0*h0", used);
+      bike_poly_from_bytes(p, a, rec["pk"].data());
+      check("kat h*h0", used);
+      rep.kat += 2;
+      used++;
+    }
+  }
+  rep.cycle("mul", cycles);
+  tbi::MulTerms mt = tbi::mul_terms(p->r, 64, TB_KL, TB_PL);
+  uint64_t core = mt.np + mt.comp + mt.n + 4;
+  std::printf("gf2x_mul_acc L%d R=%u KaratsubaLevels=%d ParallelLevels=%d: register and misuse "
+              "checks (%u failures), %u random + %u KAT products through the bus, %u failures; "
+              "CYCLES per product %llu (gf2x_mul alone %llu)\n",
+              args.level, p->r, TB_KL, TB_PL, misuse_fails, rep.random, rep.kat, fails,
+              (unsigned long long)cycles, (unsigned long long)core);
+  if (fails) return 1;
+  rep.write(args.json);
+  return 0;
+}
