@@ -23,7 +23,10 @@ HW = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REPO = os.path.dirname(HW)
 BUILD = os.environ.get("HW_BUILD_DIR", os.path.join(HW, "build"))
 KAT_DIR = os.environ.get("BIKE_KAT_DIR", os.path.join(REPO, "..", "shared", "kat"))
-R = {1: 12323, 3: 24659, 5: 40973}
+sys.path.insert(0, os.path.join(REPO, "python", "src"))
+from bikeco.levels import LEVELS  # noqa: E402  (generated, standard library only)
+
+R = {n: lv.r for n, lv in LEVELS.items()}
 JOBS = os.environ.get("HW_JOBS", "2")
 
 
@@ -272,7 +275,7 @@ CORES: dict[str, dict[str, Any]] = {
         "rtl": [
             *RAM,
             "ip/sparse_mul/rtl/sparse_mul.sv",
-            "ip/bike_decoder/rtl/bike_decoder_pkg.sv",
+            "ip/bike_levels/rtl/bike_levels_pkg.sv",
             "ip/bike_decoder/rtl/bike_decoder.sv",
         ],
         "tb": "ip/bike_decoder/dv/tb_bike_decoder.cpp",
@@ -355,7 +358,7 @@ KEM_RTL = [
     "ip/sampler/rtl/sampler_fy.sv",
     "ip/sampler/rtl/sampler_ctrl.sv",
     "ip/sparse_mul/rtl/sparse_mul.sv",
-    "ip/bike_decoder/rtl/bike_decoder_pkg.sv",
+    "ip/bike_levels/rtl/bike_levels_pkg.sv",
     "ip/bike_decoder/rtl/bike_decoder.sv",
     "ip/bike_kem/rtl/bike_kem_pkg.sv",
     "ip/bike_kem/rtl/bike_kem_reader.sv",
@@ -440,7 +443,7 @@ for _name, (_k, _e, _d) in KEM_SHAPES.items():
         "lint_levels": (1,),
     }
 KEM_CORES = list(KEM_SHAPES)
-LEVEL = {1: (12323, 71, 134), 3: (24659, 103, 199), 5: (40973, 137, 264)}
+LEVEL = {n: (lv.r, lv.d, lv.t) for n, lv in LEVELS.items()}
 
 
 def env() -> dict[str, str]:

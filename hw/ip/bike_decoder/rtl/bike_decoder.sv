@@ -34,14 +34,14 @@
 // words) as the XOR of their results.
 // cycles: doc/bike_decoder.md; independent of the data.
 module bike_decoder
-  import bike_decoder_pkg::*;
+  import bike_levels_pkg::*;
 #(
   parameter int unsigned R      = 12323,
   parameter int unsigned D      = 71,
   parameter int unsigned W      = 64,
   parameter int unsigned P      = 8,   // units per sparse-dense multiplier
-  parameter int unsigned NbIter = 5,
-  parameter int unsigned Tau    = 3,
+  parameter int unsigned NbIter = BgfNbIter,
+  parameter int unsigned Tau    = BgfTau,
   parameter bit          Prefetch = 1'b1,  // the units' second set of copies
   parameter int unsigned Tile   = 0,     // the units' words per tile (0: all N)
   // derived

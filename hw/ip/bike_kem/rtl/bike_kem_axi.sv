@@ -55,8 +55,7 @@ module bike_kem_axi
 );
 
   localparam int unsigned N = (R + 63) / 64;
-  localparam logic [3:0] Level = (R == 12323) ? 4'd1 : (R == 24659) ? 4'd3 :
-                                 (R == 40973) ? 4'd5 : 4'd0;
+  localparam logic [3:0] Level = 4'(bike_levels_pkg::level_of(R));  // 0: not a level's R
 
   localparam logic [11:0] AddrId     = 12'h000;
   localparam logic [11:0] AddrConfig = 12'h004;
