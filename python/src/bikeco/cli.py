@@ -16,6 +16,7 @@ from bikeco.explore import GRAINS, Constraints, Plan, Problem, explore, resolve_
 from bikeco.hwmodels import HW_SOURCES, coverage
 from bikeco.inputs import HwChoice, get_profile, get_units, parse_steps
 from bikeco.interconnect import INTERCONNECTS, calibrate
+from bikeco.levels import LEVELS
 from bikeco.paths import default_bike_bin, default_hw_results
 from bikeco.profiles import PRIMITIVES, SoftwareProfile
 from bikeco.tables import Cell, format_table
@@ -53,7 +54,7 @@ def _parser() -> argparse.ArgumentParser:
 
     pl = sub.add_parser("plan", help="choose what runs in hardware on one device")
     pl.add_argument("--device", required=True, help="e.g. xc7z010, z7010, Z-7010, xc7a35t")
-    pl.add_argument("--level", type=int, default=1, choices=(1, 3, 5))
+    pl.add_argument("--level", type=int, default=1, choices=tuple(LEVELS))
     pl.add_argument("--role", default="kem", help="kem (whole KEM), client or server")
     pl.add_argument("--hw-source", default="seed000", choices=HW_SOURCES)
     pl.add_argument(

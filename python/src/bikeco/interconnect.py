@@ -19,12 +19,9 @@ from scipy.optimize import nnls
 
 from bikeco.data_files import read_table
 from bikeco.errors import BikecoError
+from bikeco.levels import LEVELS, SEED_BYTES
 
 INTERCONNECTS: tuple[str, ...] = ("none", "baremetal", "sdsoc")
-
-# BIKE parameters per level: r (bits of one polynomial), as in the BIKE specification.
-R_BITS: dict[int, int] = {1: 12323, 3: 24659, 5: 40973}
-SEED_BYTES = 32
 
 
 @dataclass(frozen=True)
@@ -62,9 +59,9 @@ def calibrate(kind: str) -> TransferModel:
 
 def poly_bytes(level: int) -> int:
     """Bytes of one dense polynomial of the level."""
-    if level not in R_BITS:
+    if level not in LEVELS:
         raise BikecoError(f"unknown BIKE level {level} (use 1, 3 or 5)")
-    return (R_BITS[level] + 7) // 8
+    return LEVELS[level].r_bytes
 
 
 def target_bytes(target: str, level: int) -> int:

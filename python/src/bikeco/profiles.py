@@ -21,6 +21,7 @@ from typing import Any
 
 from bikeco.data_files import read_table
 from bikeco.errors import BikecoError
+from bikeco.levels import LEVELS
 
 PRIMITIVES: tuple[str, ...] = ("keygen", "encaps", "decaps")
 
@@ -198,7 +199,7 @@ def parse_bench(data: object, origin: str = "bench JSON") -> list[SoftwareProfil
         where = f"{origin}: results[{i}]"
         entry = _obj(res, where)
         level = entry.get("level")
-        if level not in (1, 3, 5):
+        if not isinstance(level, int) or level not in LEVELS:
             raise BikecoError(f"{where}: 'level' must be 1, 3 or 5, got {level!r}")
         backend = str(entry.get("backend") or "").strip()
         if not backend:
@@ -230,7 +231,7 @@ def parse_bench(data: object, origin: str = "bench JSON") -> list[SoftwareProfil
             SoftwareProfile(
                 name=f"measured-{backend}",
                 description=f"measured here: libbike {backend} back end on {cpu}",
-                level=int(level),
+                level=level,
                 primitives=prim_ms,
                 breakdown=complete_breakdown(prim_ms, ops_ms),
                 per_call=per_call,
