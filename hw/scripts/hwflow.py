@@ -327,10 +327,10 @@ CORES: dict[str, dict[str, Any]] = {
         # synthesis: the device, and its parts on their own, for the area the
         # shell adds (gf2x_mul alone is ip/gf2x_mul's medium_L1 report)
         "synth": {
-            "medium_L1": ("gf2x_mul_acc", {"KaratsubaLevels": 2, "ParallelLevels": 1, "R": 12323}),
+            "medium_L1": ("gf2x_mul_acc", {"KaratsubaLevels": 2, "ParallelLevels": 1, "R": R[1]}),
             "stream_medium_L1": (
                 "gf2x_mul_stream",
-                {"KaratsubaLevels": 2, "ParallelLevels": 1, "R": 12323},
+                {"KaratsubaLevels": 2, "ParallelLevels": 1, "R": R[1]},
             ),
             "shell": ("acc_shell", {}),
         },
