@@ -6,7 +6,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define BIKE_TOOL_VERSION "0.1.0"
+#include "bike/bike.h"
+
+/* The tool is released with the library. */
+#define BIKE_TOOL_VERSION BIKE_VERSION_STRING
 
 /* An option "--name VALUE" (or "--name=VALUE"); a flag if value is NULL. */
 typedef struct {

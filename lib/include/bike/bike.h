@@ -26,6 +26,30 @@
 extern "C" {
 #endif
 
+/* ---- version and ABI ----------------------------------------------------------
+ * The release this header belongs to (the build reads it from here). The
+ * functions of this header are the stable ABI of the shared library, whose
+ * soname is libbike.so.BIKE_ABI_VERSION: a change that breaks a program built
+ * against an older release of the same ABI version raises it (and the major
+ * version with it). ops.h is exported too but is not covered (see there). */
+#define BIKE_VERSION_MAJOR 0
+#define BIKE_VERSION_MINOR 1
+#define BIKE_VERSION_PATCH 0
+#define BIKE_VERSION_STRING "0.1.0"
+#define BIKE_ABI_VERSION BIKE_VERSION_MAJOR
+
+/* Marks a function the shared library exports; the library is built with
+ * -fvisibility=hidden and a linker version script (lib/libbike.map.in). */
+#if defined(__GNUC__) || defined(__clang__)
+#define BIKE_API __attribute__((visibility("default")))
+#else
+#define BIKE_API
+#endif
+
+/* The version of the library actually loaded, e.g. "0.1.0" (compare with
+ * BIKE_VERSION_STRING, the one compiled against). */
+BIKE_API const char *bike_version(void);
+
 /* Return codes. Every function returns BIKE_OK or one of the negative codes. */
 #define BIKE_OK 0
 #define BIKE_ERR_LEVEL (-1)  /* level is not 1, 3 or 5 */
@@ -53,38 +77,38 @@ extern "C" {
 #define BIKE_MAX_CIPHERTEXT_BYTES BIKE_L5_CIPHERTEXT_BYTES
 
 /* Sizes for a level; 0 if the level is not 1, 3 or 5. */
-size_t bike_public_key_bytes(int level);
-size_t bike_secret_key_bytes(int level);
-size_t bike_ciphertext_bytes(int level);
+BIKE_API size_t bike_public_key_bytes(int level);
+BIKE_API size_t bike_secret_key_bytes(int level);
+BIKE_API size_t bike_ciphertext_bytes(int level);
 
 /* Key generation with 64 bytes from getrandom(). */
-int bike_keypair(int level, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len);
+BIKE_API int bike_keypair(int level, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len);
 
 /* Key generation from explicit coins: the first 32 bytes seed h0 and h1, the
  * last 32 are sigma, the implicit-rejection secret. */
-int bike_keypair_derand(int level, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len,
-                        const uint8_t coins[BIKE_COINS_BYTES]);
+BIKE_API int bike_keypair_derand(int level, uint8_t *pk, size_t pk_len, uint8_t *sk,
+                                 size_t sk_len, const uint8_t coins[BIKE_COINS_BYTES]);
 
 /* Encapsulation with 64 bytes from getrandom(). Fails with BIKE_ERR_KEY if
  * the public key has bits set above r. */
-int bike_encaps(int level, uint8_t *ct, size_t ct_len, uint8_t ss[BIKE_SHARED_SECRET_BYTES],
-                const uint8_t *pk, size_t pk_len);
+BIKE_API int bike_encaps(int level, uint8_t *ct, size_t ct_len,
+                         uint8_t ss[BIKE_SHARED_SECRET_BYTES], const uint8_t *pk, size_t pk_len);
 
 /* Encapsulation from explicit coins: the message m is the first 32 bytes;
  * the last 32 are not used (they exist so that the KAT call pattern holds). */
-int bike_encaps_derand(int level, uint8_t *ct, size_t ct_len,
-                       uint8_t ss[BIKE_SHARED_SECRET_BYTES], const uint8_t *pk, size_t pk_len,
-                       const uint8_t coins[BIKE_COINS_BYTES]);
+BIKE_API int bike_encaps_derand(int level, uint8_t *ct, size_t ct_len,
+                                uint8_t ss[BIKE_SHARED_SECRET_BYTES], const uint8_t *pk,
+                                size_t pk_len, const uint8_t coins[BIKE_COINS_BYTES]);
 
 /* Decapsulation. Any ciphertext of the right length is accepted: one that
  * does not decode to itself (tampered, bits set above r, decoding failure)
  * yields the implicit-rejection secret K(sigma, ct), chosen in constant time.
  * Fails with BIKE_ERR_KEY only for a malformed secret key. */
-int bike_decaps(int level, uint8_t ss[BIKE_SHARED_SECRET_BYTES], const uint8_t *ct,
-                size_t ct_len, const uint8_t *sk, size_t sk_len);
+BIKE_API int bike_decaps(int level, uint8_t ss[BIKE_SHARED_SECRET_BYTES], const uint8_t *ct,
+                         size_t ct_len, const uint8_t *sk, size_t sk_len);
 
 /* A short English description of a return code. */
-const char *bike_strerror(int rc);
+BIKE_API const char *bike_strerror(int rc);
 
 /* ---- back ends --------------------------------------------------------------
  * The library picks the fastest back end the CPU runs on its first call
@@ -100,20 +124,20 @@ const char *bike_strerror(int rc);
  * every thread. BIKE_ERR_BACKEND if it is unknown or the CPU lacks a feature
  * it needs; the back end in use is then unchanged. Not meant to be called
  * while other threads are inside the library. */
-int bike_set_backend(const char *name);
+BIKE_API int bike_set_backend(const char *name);
 
 /* The name of the back end in use. */
-const char *bike_backend_name(void);
+BIKE_API const char *bike_backend_name(void);
 
 /* The i-th back end compiled in (i = 0, 1, ...), or NULL past the last. */
-const char *bike_backend_at(size_t i);
+BIKE_API const char *bike_backend_at(size_t i);
 
 /* 1 if back end `name` is compiled in and the CPU runs it, 0 otherwise. */
-int bike_backend_supported(const char *name);
+BIKE_API int bike_backend_supported(const char *name);
 
 /* The CPU features the dispatcher saw, as a space-separated list of names
  * (for example "pclmulqdq avx avx2 bmi2 vpclmulqdq"). */
-const char *bike_cpu_features(void);
+BIKE_API const char *bike_cpu_features(void);
 
 #ifdef __cplusplus
 }

@@ -24,6 +24,8 @@ size_t bike_ciphertext_bytes(int level) {
   return p != NULL ? p->ct_bytes : 0;
 }
 
+const char *bike_version(void) { return BIKE_VERSION_STRING; }
+
 const char *bike_strerror(int rc) {
   switch (rc) {
   case BIKE_OK:
