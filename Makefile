@@ -4,13 +4,15 @@
 #   make test     set up, build, and run every test (what CI runs)
 #   make hw-test  the hardware cores' lint and simulations (part of make test)
 #   make bench    libbike's benchmark tables (run with the other cores idle)
+#   make deb      Debian packages of libbike, the tool and the provider in build-deb/
 JOBS ?= 2
 BUILD := build
 ASAN_BUILD := build-asan
 MSAN_BUILD := build-msan
+DEB_BUILD := build-deb
 CMAKE_FLAGS ?=
 
-.PHONY: all setup build test test-c test-asan test-ct-msan test-python hw-test demo report bench clean
+.PHONY: all setup build test test-c test-asan test-ct-msan test-python hw-test demo report bench deb clean
 
 all: build
 
@@ -65,5 +67,12 @@ report: setup build
 bench: build
 	$(BUILD)/bin/bike bench
 
+# Configured for prefix /usr, so that the libraries go to Debian's multiarch
+# folder and the provider to OpenSSL's modules folder (cmake/packaging.cmake).
+deb:
+	cmake -S . -B $(DEB_BUILD) -G Ninja -DCMAKE_INSTALL_PREFIX=/usr $(CMAKE_FLAGS) >/dev/null
+	cmake --build $(DEB_BUILD) -j $(JOBS)
+	cd $(DEB_BUILD) && cpack -G DEB
+
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(MSAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(MSAN_BUILD) $(DEB_BUILD)
