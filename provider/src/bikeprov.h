@@ -23,8 +23,10 @@
 #include <openssl/core_dispatch.h>
 #include <openssl/evp.h>
 
+#include <bike/bike.h>
+
 #define BIKEPROV_NAME "bikeco BIKE provider"
-#define BIKEPROV_VERSION "0.1.0"
+#define BIKEPROV_VERSION BIKE_VERSION_STRING /* released with libbike */
 #define BIKEPROV_PROPERTIES "provider=bike"
 
 /* How the classical half of a hybrid is computed (through the default

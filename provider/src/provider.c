@@ -148,8 +148,8 @@ static char buildinfo_text[128];
 static void buildinfo_init(void)
 {
     /* The back end libbike chose for this CPU (or BIKE_BACKEND=...). */
-    snprintf(buildinfo_text, sizeof(buildinfo_text), "libbike, back end %s; built against %s",
-             bike_backend_name(), OPENSSL_VERSION_TEXT);
+    snprintf(buildinfo_text, sizeof(buildinfo_text), "libbike %s, back end %s; built against %s",
+             bike_version(), bike_backend_name(), OPENSSL_VERSION_TEXT);
 }
 
 static const char *buildinfo(void)
@@ -172,7 +172,7 @@ static int bikeprov_get_params(void *provctx, OSSL_PARAM params[])
     if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_VERSION)) != NULL
         && !OSSL_PARAM_set_utf8_ptr(p, BIKEPROV_VERSION))
         return 0;
-    /* e.g. "libbike 0.1.0, back end avx2; OpenSSL 3.0.19 27 Jan 2026" */
+    /* e.g. "libbike 0.1.0, back end avx2; built against OpenSSL 3.0.19 27 Jan 2026" */
     if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO)) != NULL
         && !OSSL_PARAM_set_utf8_ptr(p, buildinfo()))
         return 0;
