@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -13,10 +14,10 @@ from bikeco.hwmodels import (
     bikeco_units,
     coverage,
     load_records,
-    parse_record,
     seed000_units,
     unit_from_record,
 )
+from bikeco.hwrecord import HwRecord
 
 
 def test_seed000_final_units() -> None:
@@ -37,7 +38,7 @@ def test_seed000_all_steps_and_levels() -> None:
 
 def test_record_mapping(fixtures: Path) -> None:
     rec = json.loads((fixtures / "hw_results" / "testmul_medium_l1.json").read_text())
-    u = unit_from_record(parse_record(rec, "x"), "x", None)
+    u = unit_from_record(rec, "x", None)
     assert set(u.targets()) == {
         "keygen.multiplication",
         "encaps.multiplication",
@@ -49,12 +50,15 @@ def test_record_mapping(fixtures: Path) -> None:
     assert fast.time_ms("encaps.multiplication") == pytest.approx(0.1)
 
 
-def test_record_null_clock_and_no_verification(fixtures: Path) -> None:
+def test_record_verified_by_no_vector(fixtures: Path) -> None:
+    """verified = {random: 0, kat: 0} is an object (truthy) that verifies nothing."""
     rec = json.loads((fixtures / "hw_results" / "testkeccak_small_l1.json").read_text())
-    u = unit_from_record(parse_record(rec, "k"), "k", None)
-    assert u.clock_mhz == 100.0
+    assert rec["verified"] == {"random": 0, "kat": 0}
+    u = unit_from_record(rec, "k", None)
     assert "keygen.prng" in u.targets() and "decaps.k_function" in u.targets()
     assert any("no verification" in n for n in u.notes)
+    rec["verified"]["kat"] = 1
+    assert not any("no verification" in n for n in unit_from_record(rec, "k", None).notes)
 
 
 def _good() -> dict[str, Any]:
@@ -63,39 +67,51 @@ def _good() -> dict[str, Any]:
         "core": "c",
         "preset": "p",
         "level": 1,
+        "params": {"W": 64, "ParallelSubproducts": "mixed"},
         "cycles": {"mul": 10},
-        "resources": {"lut": 1, "ff": 1, "dsp": 0, "bram36": 0.5},
+        "resources": {"lut": 1, "ff": 1, "bram36": 0.5, "dsp": 0, "carry4": 0},
+        "lut_depth": None,
         "clock_mhz_assumed": 100,
+        "verified": {"random": 1, "kat": 0},
+        "tools": {"verilator": "5.48.0", "yosys": "0.70"},
     }
 
 
 @pytest.mark.parametrize(
     ("mutate", "message"),
     [
-        (lambda d: d.update(schema="bikeco-hw/0"), "schema"),
-        (lambda d: d.update(core=""), "'core'"),
-        (lambda d: d.update(level=4), "'level'"),
-        (lambda d: d.update(cycles={}), "'cycles'"),
-        (lambda d: d.update(cycles={"mul": 0}), "cycles.mul"),
-        (lambda d: d.update(cycles={"mul": True}), "cycles.mul"),
-        (lambda d: d["resources"].pop("bram36"), "resources.bram36"),
-        (lambda d: d["resources"].update(lut=-1), "resources.lut"),
-        (lambda d: d.update(clock_mhz_assumed=0), "clock_mhz_assumed"),
+        (lambda d: d.update(schema="bikeco-hw/0"), "schema: must be 'bikeco-hw/1'"),
+        (lambda d: d.update(core=""), "core: expected a non-empty string"),
+        (lambda d: d.update(level=4), "level: must be one of 1, 3, 5, got 4"),
+        (lambda d: d.update(level=1.0), "level: must be one of"),
+        (lambda d: d.update(cycles={}), "cycles: must name at least one operation"),
+        (lambda d: d.update(cycles={"mul": 0}), "cycles.mul: expected a positive integer"),
+        (lambda d: d.update(cycles={"mul": True}), "cycles.mul: expected a positive integer"),
+        (lambda d: d["resources"].pop("bram36"), "resources.bram36: missing"),
+        (lambda d: d["resources"].update(lut=-1), "resources.lut: expected a non-negative"),
+        (lambda d: d["resources"].update(luts=1), "resources.luts: not a field of the schema"),
+        (lambda d: d.update(clock_mhz_assumed=0), "clock_mhz_assumed: expected a positive"),
+        (lambda d: d.update(verified=True), "verified: expected a JSON object"),
+        (lambda d: d["verified"].pop("kat"), "verified.kat: missing"),
+        (lambda d: d["tools"].update(yosys=None), "tools.yosys: expected a non-empty string"),
+        (lambda d: d["params"].update(W=[64]), "params.W: expected an integer, a boolean"),
+        (lambda d: d.update(note="x"), "note: not a field of the schema"),
+        (lambda d: d.pop("lut_depth"), "lut_depth: missing"),
     ],
 )
 def test_malformed_records(mutate: Any, message: str) -> None:
     rec = copy.deepcopy(_good())
-    parse_record(rec, "ok")
+    assert HwRecord.from_json(rec, "ok").to_json() == rec
     mutate(rec)
-    with pytest.raises(BikecoError, match=message):
-        parse_record(rec, "r.json")
+    with pytest.raises(BikecoError, match=re.escape(f"r.json: {message}")):
+        HwRecord.from_json(rec, "r.json")
 
 
 def test_load_records(fixtures: Path, tmp_path: Path) -> None:
     recs = load_records(fixtures / "hw_results")
     assert [p.name for p, _ in recs] == sorted(p.name for p, _ in recs)
     assert len(recs) == 3
-    with pytest.raises(BikecoError, match=r"broken.json: resources.bram36"):
+    with pytest.raises(BikecoError, match=r"broken.json: resources.bram36: missing"):
         load_records(fixtures / "hw_bad")
     with pytest.raises(BikecoError, match="no hardware results folder"):
         load_records(tmp_path / "missing")
@@ -124,7 +140,7 @@ def test_coverage(fixtures: Path) -> None:
 def test_coverage_of_a_primitive_core_stays_in_its_primitive() -> None:
     rec = _good()
     rec.update(core="server", cycles={"encaps": 15077})
-    server = unit_from_record(parse_record(rec, "s"), "s", None)
+    server = unit_from_record(rec, "s", None)
     cov = coverage([server], list(LEAF_TARGETS))
     covered = {t for t, names in cov.items() if names}
     assert covered == {t for t in LEAF_TARGETS if t.startswith("encaps.")}

@@ -11,13 +11,12 @@ Sources:
 * ``seed000``: the HLS modules of seed 000 Table I (one core per KEM primitive; by default the
   "Final HLS (Perf+Area)" step, which Table II uses).
 * ``bikeco``: our own cores' results records in ``hw/results/*.json`` (``docs/hw-results-json.md``),
-  validated here; cycles become milliseconds at the record's ``clock_mhz_assumed``.
+  validated by :mod:`bikeco.hwrecord`; cycles become milliseconds at the record's
+  ``clock_mhz_assumed``.
 """
 
 from __future__ import annotations
 
-import json
-import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,12 +24,11 @@ from typing import Any
 from bikeco.data_files import read_table
 from bikeco.devices import RESOURCES
 from bikeco.errors import BikecoError
+from bikeco.hwrecord import HwRecord, load_record
 from bikeco.profiles import PRIMITIVES
 
 HW_SOURCES: tuple[str, ...] = ("seed000", "bikeco", "all")
 SEED000_STEPS: tuple[str, ...] = ("baseline_hls", "interm_hls_perf", "final_hls_perf_area")
-DEFAULT_CLOCK_MHZ = 100.0
-"""Clock assumed when a record gives none: the 100 MHz of seed 000's programmable logic."""
 
 # Operation names of hw results records -> the targets they serve (each called once).
 RECORD_OP_TARGETS: dict[str, tuple[str, ...]] = {
@@ -126,49 +124,13 @@ def seed000_units(
     return units
 
 
-def _num(value: object, where: str, allow_zero: bool = True) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise BikecoError(f"{where}: expected a number, got {value!r}")
-    if value < 0 or (value == 0 and not allow_zero):
-        raise BikecoError(f"{where}: expected a {'' if allow_zero else 'positive '}number >= 0")
-    return float(value)
-
-
-def parse_record(data: object, origin: str) -> dict[str, Any]:
-    """Validate one ``bikeco-hw/1`` record; return it unchanged or raise :class:`BikecoError`."""
-    if not isinstance(data, dict):
-        raise BikecoError(f"{origin}: expected a JSON object")
-    if data.get("schema") != "bikeco-hw/1":
-        raise BikecoError(f"{origin}: schema must be 'bikeco-hw/1', got {data.get('schema')!r}")
-    for key in ("core", "preset"):
-        if not isinstance(data.get(key), str) or not data[key].strip():
-            raise BikecoError(f"{origin}: '{key}' must be a non-empty string")
-    if data.get("level") not in (1, 3, 5):
-        raise BikecoError(f"{origin}: 'level' must be 1, 3 or 5, got {data.get('level')!r}")
-    cycles = data.get("cycles")
-    if not isinstance(cycles, dict) or not cycles:
-        raise BikecoError(f"{origin}: 'cycles' must be a non-empty object")
-    for op, cyc in cycles.items():
-        _num(cyc, f"{origin}: cycles.{op}", allow_zero=False)
-    res = data.get("resources")
-    if not isinstance(res, dict):
-        raise BikecoError(f"{origin}: 'resources' must be an object")
-    for k in RESOURCES:
-        if k not in res:
-            raise BikecoError(f"{origin}: resources.{k} is missing")
-        _num(res[k], f"{origin}: resources.{k}")
-    clock = data.get("clock_mhz_assumed")
-    if clock is not None:
-        _num(clock, f"{origin}: clock_mhz_assumed", allow_zero=False)
-    return data
-
-
 def unit_from_record(rec: dict[str, Any], origin: str, clock_override: float | None) -> HwUnit:
-    """Map a validated record to a unit covering the targets its operations serve."""
-    clock = clock_override or float(rec.get("clock_mhz_assumed") or DEFAULT_CLOCK_MHZ)
+    """Map a record (a JSON object of :class:`~bikeco.hwrecord.HwRecord`) to a unit covering
+    the targets its operations serve."""
+    r = HwRecord.from_json(rec, origin)
     cycles: dict[str, float] = {}
     notes: list[str] = []
-    for op, cyc in rec["cycles"].items():
+    for op, cyc in r.cycles.items():
         if op in RECORD_OP_TARGETS:
             for target in RECORD_OP_TARGETS[op]:
                 cycles[target] = float(cyc)
@@ -176,15 +138,14 @@ def unit_from_record(rec: dict[str, Any], origin: str, clock_override: float | N
             notes.append(f"'{op}' is a step inside a larger operation; not placed on its own")
         else:
             notes.append(f"unknown operation '{op}' ignored")
-    verified = rec.get("verified")
-    if not verified:
+    if not r.verified.passed:
         notes.append("record reports no verification")
     return HwUnit(
         source="bikeco",
-        core=str(rec["core"]),
-        config=str(rec["preset"]),
-        resources={k: float(rec["resources"][k]) for k in RESOURCES},
-        clock_mhz=clock,
+        core=r.core,
+        config=r.preset,
+        resources={k: float(getattr(r.resources, k)) for k in RESOURCES},
+        clock_mhz=clock_override or float(r.clock_mhz_assumed),
         cycles=cycles,
         origin=origin,
         notes=notes,
@@ -192,20 +153,14 @@ def unit_from_record(rec: dict[str, Any], origin: str, clock_override: float | N
 
 
 def load_records(directory: Path) -> list[tuple[Path, dict[str, Any]]]:
-    """Read and validate every ``*.json`` record in ``directory`` (sorted by file name)."""
+    """Read every ``*.json`` record in ``directory`` (sorted by file name), each validated by
+    :class:`~bikeco.hwrecord.HwRecord`; the records as JSON objects."""
     if not directory.is_dir():
         raise BikecoError(
             f"no hardware results folder at {directory} (the hardware cores write their records "
             "there with 'make -C hw results'; or choose --hw-source seed000)"
         )
-    out = []
-    for path in sorted(directory.glob("*.json")):
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise BikecoError(f"{path}: cannot read a JSON record ({exc})") from None
-        out.append((path, parse_record(data, str(path))))
-    return out
+    return [(path, load_record(path).to_json()) for path in sorted(directory.glob("*.json"))]
 
 
 def bikeco_units(

