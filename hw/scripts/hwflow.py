@@ -24,6 +24,7 @@ REPO = os.path.dirname(HW)
 BUILD = os.environ.get("HW_BUILD_DIR", os.path.join(HW, "build"))
 KAT_DIR = os.environ.get("BIKE_KAT_DIR", os.path.join(REPO, "..", "shared", "kat"))
 sys.path.insert(0, os.path.join(REPO, "python", "src"))
+from bikeco import hwrecord  # noqa: E402  (standard library only, like the next)
 from bikeco.levels import LEVELS  # noqa: E402  (generated, standard library only)
 
 R = {n: lv.r for n, lv in LEVELS.items()}
@@ -940,9 +941,7 @@ def synth_one(
     rep["yosys"] = YOSYS_PIN
     rep["inputs_sha256"] = digest
     os.makedirs(outdir, exist_ok=True)
-    with open(repf, "w") as f:
-        json.dump(rep, f, indent=2)
-        f.write("\n")
+    hwrecord.dump(hwrecord.SynthReport(**rep), repf)
     shutil.copy(os.path.join(wd, "stat.txt"), os.path.join(outdir, name + ".stat.txt"))
     shutil.copy(os.path.join(wd, "ltp.txt"), os.path.join(outdir, name + ".ltp.txt"))
     shutil.copy(os.path.join(wd, "run.ys"), os.path.join(outdir, name + ".ys"))
@@ -1009,29 +1008,26 @@ def cmd_results(a: argparse.Namespace) -> None:
                     # ParallelLevels levels are parallel ("mixed")
                     pl, kl = p["ParallelLevels"], p["KaratsubaLevels"]
                     p["ParallelSubproducts"] = True if pl == kl else (False if pl == 0 else "mixed")
-                rec = {
-                    "schema": "bikeco-hw/1",
-                    "core": core,
-                    "preset": preset,
-                    "level": level,
-                    "params": p,
-                    "cycles": sim["cycles"],
-                    "resources": {
-                        "lut": syn["lut"],
-                        "ff": syn["ff"],
-                        "bram36": syn["ramb36"] + 0.5 * syn["ramb18"],
-                        "dsp": syn["dsp"],
-                        "carry4": syn["carry4"],
-                    },
-                    "lut_depth": syn["lut_depth"],
-                    "clock_mhz_assumed": 100,
-                    "verified": sim["verified"],
-                    "tools": tools,
-                }
+                rec = hwrecord.HwRecord(
+                    core=core,
+                    preset=preset,
+                    level=level,
+                    params=p,
+                    cycles=sim["cycles"],
+                    resources=hwrecord.Resources(
+                        lut=syn["lut"],
+                        ff=syn["ff"],
+                        bram36=syn["ramb36"] + 0.5 * syn["ramb18"],
+                        dsp=syn["dsp"],
+                        carry4=syn["carry4"],
+                    ),
+                    lut_depth=syn["lut_depth"],
+                    clock_mhz_assumed=100,
+                    verified=hwrecord.Verification(**sim["verified"]),
+                    tools=hwrecord.Tools(**tools),
+                )
                 out = os.path.join(HW, "results", f"{core}_{name}.json")
-                with open(out, "w") as f:
-                    json.dump(rec, f, indent=2)
-                    f.write("\n")
+                hwrecord.dump(rec, out)
                 print(f"wrote {os.path.relpath(out, REPO)}", flush=True)
 
 
