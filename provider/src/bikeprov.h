@@ -81,9 +81,15 @@ typedef struct {
     int has_private;     /* bike_sk and the classical private key are set */
 } bikeprov_key;
 
-/* Key lifecycle (keymgmt.c); used by the KEM as well. */
+/* Key lifecycle (keymgmt.c); used by the KEM and the decoders as well. */
 int bikeprov_key_has_public(const bikeprov_key *key);
 int bikeprov_key_encode_public(const bikeprov_key *key, uint8_t *out, size_t out_len);
+/* A BIKE-only key from libbike's public key and, if sk is not NULL, secret
+ * key (copied); NULL on allocation failure. */
+bikeprov_key *bikeprov_key_from_bytes(bikeprov_ctx *prov, const bikeprov_alg *alg,
+                                      const uint8_t *pk, const uint8_t *sk);
+void bikeprov_key_free(bikeprov_key *key);
+int bikeprov_key_export(const bikeprov_key *key, int selection, OSSL_CALLBACK *cb, void *cbarg);
 
 /* Classical helpers (classical.c). All return 1 on success, 0 on failure
  * with an OpenSSL error queued. */
@@ -100,5 +106,11 @@ int bikeprov_random(bikeprov_ctx *prov, uint8_t *out, size_t len, int private_us
 /* Dispatch tables (keymgmt.c, kem.c). */
 extern const OSSL_DISPATCH *const bikeprov_keymgmt_dispatch[BIKEPROV_NUM_ALGS];
 extern const OSSL_DISPATCH bikeprov_kem_functions[];
+/* Key encoders and decoders of the BIKE-only algorithms (keycodec.c). */
+#define BIKEPROV_NUM_CODEC_ALGS 3
+extern const OSSL_ALGORITHM bikeprov_encoder_algs[];
+extern const OSSL_ALGORITHM bikeprov_decoder_algs[];
+/* Gives the OIDs of the BIKE-only algorithms their names in libcrypto. */
+void bikeprov_register_oids(void);
 
 #endif

@@ -1,7 +1,7 @@
 /* Key management for the eight algorithms: what libssl needs (generation,
  * also from a group name; get/set of the encoded public key; security bits;
  * maximum size) plus import/export of the raw public and (BIKE-only)
- * private keys, dup, has and match.
+ * private keys, dup, has and match, and load (keys the decoders made).
  *
  * Parameters:
  *   encoded-pub-key, pub  the public key as sent in TLS (see bikeprov.h)
@@ -65,6 +65,42 @@ static void key_free(void *vkey)
     key_clear_private(key);
     key_clear_public(key);
     OPENSSL_free(key);
+}
+
+void bikeprov_key_free(bikeprov_key *key)
+{
+    key_free(key);
+}
+
+bikeprov_key *bikeprov_key_from_bytes(bikeprov_ctx *prov, const bikeprov_alg *alg,
+                                      const uint8_t *pk, const uint8_t *sk)
+{
+    bikeprov_key *key = key_new(prov, alg);
+
+    if (key == NULL || (key->bike_pk = OPENSSL_memdup(pk, alg->bike_pk_bytes)) == NULL)
+        goto err;
+    if (sk != NULL) {
+        if ((key->bike_sk = OPENSSL_secure_malloc(alg->bike_sk_bytes)) == NULL)
+            goto err;
+        memcpy(key->bike_sk, sk, alg->bike_sk_bytes);
+        key->has_private = 1;
+    }
+    return key;
+err:
+    key_free(key);
+    return NULL;
+}
+
+/* A key a decoder made, passed by reference (keycodec.c): taken over. */
+static void *key_load(const void *reference, size_t reference_sz)
+{
+    bikeprov_key *key;
+
+    if (reference == NULL || reference_sz != sizeof(key))
+        return NULL;
+    key = *(bikeprov_key *const *)reference;
+    *(bikeprov_key **)reference = NULL;
+    return key;
 }
 
 int bikeprov_key_has_public(const bikeprov_key *key)
@@ -331,9 +367,8 @@ static int key_import(void *vkey, int selection, const OSSL_PARAM params[])
     return 1;
 }
 
-static int key_export(void *vkey, int selection, OSSL_CALLBACK *cb, void *cbarg)
+int bikeprov_key_export(const bikeprov_key *key, int selection, OSSL_CALLBACK *cb, void *cbarg)
 {
-    bikeprov_key *key = vkey;
     const bikeprov_alg *alg = key->alg;
     OSSL_PARAM params[3];
     uint8_t *pub = NULL;
@@ -360,6 +395,11 @@ static int key_export(void *vkey, int selection, OSSL_CALLBACK *cb, void *cbarg)
 done:
     OPENSSL_free(pub);
     return ok;
+}
+
+static int key_export(void *vkey, int selection, OSSL_CALLBACK *cb, void *cbarg)
+{
+    return bikeprov_key_export(vkey, selection, cb, cbarg);
 }
 
 /* ---- generation ---- */
@@ -461,6 +501,7 @@ static void gen_cleanup(void *vgctx)
         FN(OSSL_FUNC_KEYMGMT_IMPORT, key_import),                                          \
         FN(OSSL_FUNC_KEYMGMT_IMPORT_TYPES, key_io_types_fn),                               \
         FN(OSSL_FUNC_KEYMGMT_EXPORT, key_export),                                          \
+        FN(OSSL_FUNC_KEYMGMT_LOAD, key_load),                                              \
         FN(OSSL_FUNC_KEYMGMT_EXPORT_TYPES, key_io_types_fn),                               \
         FN(OSSL_FUNC_KEYMGMT_GEN_INIT, tag##_gen_init),                                    \
         FN(OSSL_FUNC_KEYMGMT_GEN_SET_PARAMS, gen_set_params),                              \

@@ -122,6 +122,10 @@ static const OSSL_ALGORITHM *bikeprov_query(void *provctx, int operation_id, int
         return keymgmt_algs;
     case OSSL_OP_KEM:
         return kem_algs;
+    case OSSL_OP_ENCODER:
+        return bikeprov_encoder_algs;
+    case OSSL_OP_DECODER:
+        return bikeprov_decoder_algs;
     default:
         return NULL;
     }
@@ -234,6 +238,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         bikeprov_teardown(prov);
         return 0;
     }
+    bikeprov_register_oids();
     *out = bikeprov_dispatch;
     *provctx = prov;
     return 1;
