@@ -9,7 +9,7 @@ import pytest
 
 from bikeco.devices import Device, DeviceCatalog
 from bikeco.errors import BikecoError, NothingFitsError
-from bikeco.explore import Constraints, Problem, explore, pareto_front
+from bikeco.explore import Constraints, Problem, explore, front_below, pareto_front
 from bikeco.hwmodels import HwUnit, bikeco_units, seed000_units
 from bikeco.interconnect import calibrate
 from bikeco.profiles import SoftwareProfile, load_bench_file, seed000_profile, select_measured
@@ -144,6 +144,19 @@ def test_pareto_front_is_monotone_and_exact() -> None:
     ]
     for a, b in itertools.pairwise(pts):
         assert a.lut < b.lut and a.total_ms > b.total_ms
+
+
+def test_front_below_a_plan(fixtures: Path) -> None:
+    """Continuing from the unlimited optimum gives the whole front; from a LUT-limited plan,
+    the part of the front under that limit."""
+    units = tuple(bikeco_units(fixtures / "hw_results", 1)) + tuple(seed000_units())
+    z20 = DeviceCatalog().get("z7020")
+    pb = Problem(z20, 1, "kem", _measured(fixtures), units, NONE, grain="operation")
+    whole = pareto_front(pb)
+    assert len(whole) > 3
+    assert front_below(explore(pb, require_fit=False)) == whole
+    limited = replace(pb, constraints=Constraints(lut_limit=whole[2].lut))
+    assert front_below(explore(limited, require_fit=False)) == whole[:3]
 
 
 def test_units_with_no_use_are_not_placed() -> None:

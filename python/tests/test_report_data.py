@@ -87,6 +87,7 @@ def test_renderers_only_read_the_data(
     names = (
         "explore",
         "pareto_front",
+        "front_below",
         "_solve",
         "calibrate",
         "seed000_profile",

@@ -422,22 +422,30 @@ class ParetoPoint:
 
 def pareto_front(pb: Problem, max_points: int = 200) -> list[ParetoPoint]:
     """The exact front of latency against LUTs within the device budget, from the fastest
-    design down to software only, sorted by LUTs."""
-    points: list[ParetoPoint] = []
-    limit = math.inf
-    for _ in range(max_points):
-        limited = replace(pb, constraints=replace(pb.constraints, lut_limit=limit))
-        plan = explore(limited, require_fit=False)
-        points.append(
-            ParetoPoint(
-                plan.used["lut"],
-                plan.total_ms,
-                tuple(plan.hw_items()),
-                tuple(u.name for u in plan.units),
-                plan.hw_summary(),
-            )
-        )
-        if not plan.units:
-            break
-        limit = plan.used["lut"] - 0.5
+    design down to software only, sorted by LUTs (``pb``'s own LUT limit is ignored)."""
+    unlimited = replace(pb, constraints=replace(pb.constraints, lut_limit=math.inf))
+    return front_below(explore(unlimited, require_fit=False), max_points)
+
+
+def front_below(plan: Plan, max_points: int = 200) -> list[ParetoPoint]:
+    """The front from an explored plan down to software only: the plan, then the optimum
+    under a LUT limit just below the last one's LUTs until nothing is left in hardware, sorted
+    by LUTs. From a plan of :func:`explore` without a LUT limit, this is :func:`pareto_front`
+    without solving that plan again."""
+    points = [_point(plan)]
+    while plan.units and len(points) < max_points:
+        pb = plan.problem
+        below = replace(pb.constraints, lut_limit=plan.used["lut"] - 0.5)
+        plan = explore(replace(pb, constraints=below), require_fit=False)
+        points.append(_point(plan))
     return sorted(points, key=lambda p: p.lut)
+
+
+def _point(plan: Plan) -> ParetoPoint:
+    return ParetoPoint(
+        plan.used["lut"],
+        plan.total_ms,
+        tuple(plan.hw_items()),
+        tuple(u.name for u in plan.units),
+        plan.hw_summary(),
+    )

@@ -19,7 +19,7 @@ from typing import Any
 from bikeco import __version__
 from bikeco.data_files import read_table
 from bikeco.devices import RESOURCES, Device, DeviceCatalog
-from bikeco.explore import ParetoPoint, Plan, Problem, explore, pareto_front
+from bikeco.explore import ParetoPoint, Plan, Problem, explore, front_below
 from bikeco.hwmodels import LEAF_TARGETS, HwUnit, coverage, seed000_units, unit_from_record
 from bikeco.hwrecord import HwRecord
 from bikeco.interconnect import TransferModel, calibrate
@@ -194,7 +194,8 @@ def build_report_data(
             roles.append(RolePlan(dev, role, explore(pb, require_fit=False)))
 
     step("tracing Pareto fronts")
-    fronts = {key: pareto_front(pb) for key, pb in problems.items() if key[1] in FRONT_SOURCES}
+    # Each front starts at its device plan (the same problem, no LUT limit): not solved twice.
+    fronts = {key: front_below(plan) for key, plan in plans.items() if key[1] in FRONT_SOURCES}
     devices = tuple(
         DeviceResult(
             dev,
