@@ -9,10 +9,11 @@ JOBS ?= 2
 BUILD := build
 ASAN_BUILD := build-asan
 MSAN_BUILD := build-msan
+FUZZ_BUILD := build-fuzz
 DEB_BUILD := build-deb
 CMAKE_FLAGS ?=
 
-.PHONY: all setup build test test-c test-asan test-ct-msan test-python hw-test demo report bench deb clean
+.PHONY: all setup build test test-c test-asan test-ct-msan test-fuzz test-python hw-test demo report bench deb clean
 
 all: build
 
@@ -40,6 +41,13 @@ test-ct-msan:
 	cmake --build $(MSAN_BUILD) -j $(JOBS)
 	cd $(MSAN_BUILD) && ctest -j $(JOBS) --output-on-failure
 
+# libFuzzer over the provider's key decoders, with ASan and UBSan (clang), for
+# a bounded time (BIKE_FUZZ_SECONDS, default 30) from generated seeds.
+test-fuzz:
+	CC=clang cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBIKE_FUZZ=ON $(CMAKE_FLAGS) >/dev/null
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_decoders
+	cd $(FUZZ_BUILD) && ctest --output-on-failure
+
 # The co-design explorer: ruff, mypy --strict and pytest.
 test-python: setup
 	$(MAKE) -C python lint test
@@ -53,6 +61,7 @@ test: setup
 	$(MAKE) test-c
 	$(MAKE) test-asan
 	$(MAKE) test-ct-msan
+	$(MAKE) test-fuzz
 	$(MAKE) test-python
 	$(MAKE) hw-test
 
@@ -75,4 +84,4 @@ deb:
 	cd $(DEB_BUILD) && cpack -G DEB
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(MSAN_BUILD) $(DEB_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(MSAN_BUILD) $(FUZZ_BUILD) $(DEB_BUILD)
