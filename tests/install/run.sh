@@ -5,6 +5,8 @@
 #     CMake package, the tool and its man page, the provider.
 #  2. consumer.c (a KEM round trip) built against P with pkg-config, and with
 #     CMake's find_package(bike) (shared and static), runs on P's library.
+#     The prefix's provider, enabled by a config file, makes and prints a
+#     BIKE key with openssl genpkey / pkey (as README shows).
 #  3. The Debian packages: a build configured for prefix /usr, `cpack`, the
 #     .deb files installed by dpkg into a fresh root with its own database;
 #     that root's `bike kat --level 1` matches the official KAT file, and its
@@ -74,6 +76,25 @@ if readelf -d "$tmp/consumer/consumer_static" | grep -q "libbike.so"; then
   fail "consumer_static needs libbike.so"
 fi
 "$tmp/consumer/consumer_static"
+
+step "the prefix's provider from a config file: openssl genpkey and pkey (README)"
+cat >"$tmp/bike.cnf" <<'CNF'
+openssl_conf = openssl_init
+[openssl_init]
+providers = provider_sect
+[provider_sect]
+default = default_sect
+bikeprovider = bike_sect
+[default_sect]
+activate = 1
+[bike_sect]
+activate = 1
+CNF
+OPENSSL_CONF=$tmp/bike.cnf OPENSSL_MODULES=$P/lib/ossl-modules \
+  openssl genpkey -algorithm bikel1 -out "$tmp/bike.pem" || fail "genpkey with the prefix's provider"
+text=$(OPENSSL_CONF=$tmp/bike.cnf OPENSSL_MODULES=$P/lib/ossl-modules \
+       openssl pkey -in "$tmp/bike.pem" -text -noout) || fail "pkey -text"
+grep -q "^BIKE level 1 Private-Key:$" <<<"$text" || fail "pkey -text does not show a BIKE key"
 
 step "Debian packages (cpack)"
 debbuild=$tmp/deb-build
