@@ -1,10 +1,9 @@
-#!/usr/bin/env python3
 """Whole-KEM cycles of bike_kem's full core at L1 from its units' cycle
 formulas, checked against the simulated records, and the cheapest
 inversion + decoder pairs that bring the whole KEM under a cycle budget
-(hw/README.md, "Why the 7010 goal is out of reach of these units").
+(why no parameter choice of these units meets the Zynq-7010 goal).
 
-    python3 scripts/kem_frontier.py [--budget CYCLES] [--lut LUT]
+    python -m hwflow kem-frontier [--budget CYCLES] [--lut LUT]   (from hw/)
 
 Formulas: ip/gf2x_inv/doc/gf2x_inv.md, ip/bike_decoder/doc/bike_decoder.md
 (W = 64, Keccak one round per cycle). The terms outside the units (sampling,
@@ -16,13 +15,14 @@ from __future__ import annotations
 
 import argparse
 import functools
+import json
 import math
-import os
 import sys
 
-from hwflow import HW, LEVEL, read_json
+from hwflow.levels import rdt
+from hwflow.records import record_path
 
-R, D, T = LEVEL[1]
+R, D, T = rdt(1)
 W = 64
 N = math.ceil(R / W)
 H = (R - 1) // 2
@@ -32,7 +32,7 @@ HA = H // W + 1  # words of a symmetric product's half operand
 MS = sum(1 + int(b) for b in bin(H - 1)[3:])
 
 # LUTs of each unit synthesised alone with the full core's parameters (Yosys
-# 0.70 synth_xilinx, L1, 2026-11-23), and of the rest of the small full core
+# 0.70 synth_xilinx, L1), and of the rest of the small full core
 # (Keccak round, sequencer, memories' ports, packer, bus registers: its 15,613
 # less its inversion and decoder).
 INV_LUT = {  # (E, L, P): LUT
@@ -84,7 +84,7 @@ def unit_cycles(inv: int, p: int, nt: int = 1) -> tuple[int, int, int]:
 
 
 def record(preset: str) -> dict[str, int]:
-    rec = read_json(os.path.join(HW, "results", f"bike_kem_full_{preset}_L1.json"))
+    rec = json.loads(record_path("bike_kem_full", preset, 1).read_text())
     return {k: int(v) for k, v in rec["cycles"].items()}
 
 
@@ -116,11 +116,11 @@ def dec_lut(p: int) -> float:
     return DEC_LUT[1] + (DEC_LUT[4] - DEC_LUT[1]) * (p - 1) / 3  # interpolated
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="hwflow kem-frontier", description=__doc__.split("\n\n")[0])
     ap.add_argument("--budget", type=int, default=288000, help="whole-KEM cycles")
     ap.add_argument("--lut", type=int, default=17600, help="device LUTs (Zynq-7010)")
-    a = ap.parse_args()
+    a = ap.parse_args(argv)
     check()
     print(f"model: small and medium records reproduced; rest of the core {REST_LUT} LUT")
     print(f"cheapest decoder per inversion for under {a.budget:,} cycles:")
@@ -145,7 +145,3 @@ def main() -> None:
     ]
     for cyc, total, k, p in sorted(fits)[:3]:
         print(f"  inv E,L,P={k} decoder P={p}: whole KEM {cyc:,} cycles, about {total:,.0f} LUT")
-
-
-if __name__ == "__main__":
-    main()

@@ -1,0 +1,3 @@
+from hwflow.cli import main
+
+main()

@@ -1,0 +1,132 @@
+"""Commands of the hardware flow (`python -m hwflow <command> --help`)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from hwflow import kem_frontier
+from hwflow.cores import FlowCore, flow_cores
+from hwflow.paths import REPO, RESULTS
+from hwflow.records import check_reports, make_record, record_job, write_record
+from hwflow.sim import SimConfig, full_run, lint, test, test_configs
+from hwflow.synth import synth_jobs, synthesise
+from hwflow.tables import TABLE_FILE, table, table_file
+from hwflow.tools import verilator_pin, yosys_version
+
+
+def _cores(names: list[str] | None) -> list[FlowCore]:
+    known = flow_cores()
+    if not names:
+        return list(known.values())
+    bad = [n for n in names if n not in known]
+    if bad:
+        sys.exit(f"unknown cores {bad} (known: {' '.join(known)})")
+    return [known[n] for n in names]
+
+
+def cmd_lint(a: argparse.Namespace) -> None:
+    for core in _cores(a.cores):
+        n = lint(core)
+        print(f"lint {core.name}: clean (-Wall; {n} configurations)", flush=True)
+
+
+def cmd_test(a: argparse.Namespace) -> None:
+    configs: list[SimConfig] = []
+    for core in _cores(a.cores):
+        configs += test_configs(core, a.levels, a.presets, a.sweep)
+    test(configs, a.random, a.kat)
+
+
+def cmd_synth(a: argparse.Namespace) -> None:
+    for core in _cores(a.cores):
+        for job in synth_jobs(core, a.levels, a.presets):
+            synthesise(job, force=a.force)
+
+
+def cmd_results(a: argparse.Namespace) -> None:
+    tools = {"verilator": verilator_pin(), "yosys": yosys_version()}
+    for core in _cores(a.cores):
+        if not core.harness.record:
+            continue
+        for preset in core.presets:
+            if a.presets and preset not in a.presets:
+                continue
+            for level in a.levels:
+                sim = full_run(SimConfig(core, preset, level), a.random, a.kat)
+                syn = synthesise(record_job(core, preset, level, a.levels), reuse_unstamped=True)
+                out = write_record(make_record(core, preset, level, sim, syn, tools))
+                print(f"wrote {out.relative_to(REPO)}", flush=True)
+
+
+def cmd_table(a: argparse.Namespace) -> None:
+    if a.write:
+        (RESULTS / TABLE_FILE).write_text(table_file(_cores(a.cores), a.levels))
+        print(f"wrote {(RESULTS / TABLE_FILE).relative_to(REPO)}")
+    else:
+        sys.stdout.write(table(_cores(a.cores), a.levels))
+
+
+def cmd_check_records(a: argparse.Namespace) -> None:
+    ck = check_reports(_cores(a.cores))
+    for kind, items in (("stale", ck.stale), ("orphan", ck.orphan), ("mismatch", ck.mismatch)):
+        for item in items:
+            print(f"{kind}: {item}")
+    print(
+        f"check-records: {len(ck.current)} current, {len(ck.stale)} stale, "
+        f"{len(ck.orphan)} orphan, {len(ck.mismatch)} mismatched"
+    )
+    if a.strict and not ck.ok:
+        sys.exit(1)
+
+
+def cmd_list(a: argparse.Namespace) -> None:
+    for core in _cores(a.cores):
+        configs = [*core.presets, *(f"sweep:{s}" for s in core.sweeps)]
+        print(f"{core.name} ({core.core.vlnv}): {' '.join(configs)}")
+
+
+def parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="hwflow", description=__doc__)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+
+    def command(name: str, fn: object, help: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help)
+        p.set_defaults(fn=fn)
+        p.add_argument("--cores", nargs="+", default=None, help="flow cores (default: all)")
+        return p
+
+    command("list", cmd_list, "flow cores and their configurations")
+    command("lint", cmd_lint, "Verilator -Wall on every configuration")
+    p = command("test", cmd_test, "simulate against libbike")
+    p.add_argument("--levels", nargs="+", type=int, default=[1, 3])
+    p.add_argument("--random", type=int, default=100)
+    p.add_argument("--kat", type=int, default=100)
+    p.add_argument("--sweep", action="store_true", help="also the sweep configurations")
+    p.add_argument("--presets", nargs="+", default=None, help="only these presets or sweeps")
+    p = command("synth", cmd_synth, "Yosys runs whose inputs changed")
+    p.add_argument("--levels", nargs="+", type=int, default=[1, 3])
+    p.add_argument("--presets", nargs="+", default=None)
+    p.add_argument("--force", action="store_true", help="rerun even if up to date")
+    p = command("results", cmd_results, "write hw/results/*.json")
+    p.add_argument("--levels", nargs="+", type=int, default=[1, 3])
+    p.add_argument("--random", type=int, default=1000)
+    p.add_argument("--kat", type=int, default=100)
+    p.add_argument("--presets", nargs="+", default=None)
+    p = command("table", cmd_table, "the results table (Markdown)")
+    p.add_argument("--levels", nargs="+", type=int, default=[1, 3])
+    p.add_argument("--write", action="store_true", help=f"into hw/results/{TABLE_FILE}")
+    p = command("check-records", cmd_check_records, "reports and records against sources")
+    p.add_argument("--strict", action="store_true", help="fail on anything not current")
+    kf = sub.add_parser("kem-frontier", help="the full KEM's cycle model and frontier")
+    kf.set_defaults(fn=None)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["kem-frontier"]:
+        kem_frontier.main(args[1:])
+        return
+    a = parser().parse_args(args)
+    a.fn(a)

@@ -1,0 +1,135 @@
+"""The results records (hw/results/<core>_<preset>_L<n>.json: bikeco.hwrecord's
+HwRecord, docs/hw-results-json.md) and the check that every committed synthesis report
+and record matches its sources."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bikeco import hwrecord
+from hwflow.cores import FlowCore, flow_cores
+from hwflow.paths import RESULTS
+from hwflow.synth import SynthJob, job_sha256, read_report, synth_jobs
+
+LEVELS = [1, 3, 5]
+
+
+def record_path(core: str, preset: str, level: int, root: Path = RESULTS) -> Path:
+    return root / f"{core}_{preset}_L{level}.json"
+
+
+def make_record(
+    core: FlowCore,
+    preset: str,
+    level: int,
+    sim: dict[str, Any],
+    syn: dict[str, Any],
+    tools: dict[str, str],
+) -> hwrecord.HwRecord:
+    """A results record from a simulation summary and a synthesis report."""
+    return hwrecord.HwRecord(
+        core=core.name,
+        preset=preset,
+        level=level,
+        params=core.record_params(preset),
+        cycles=sim["cycles"],
+        resources=hwrecord.Resources(**resources(syn)),
+        lut_depth=syn["lut_depth"],
+        clock_mhz_assumed=100,
+        verified=hwrecord.Verification(**sim["verified"]),
+        tools=hwrecord.Tools(**tools),
+    )
+
+
+def resources(syn: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "lut": syn["lut"],
+        "ff": syn["ff"],
+        "bram36": syn["ramb36"] + 0.5 * syn["ramb18"],
+        "dsp": syn["dsp"],
+        "carry4": syn["carry4"],
+    }
+
+
+def write_record(rec: hwrecord.HwRecord, root: Path = RESULTS) -> Path:
+    out = record_path(rec.core, rec.preset, rec.level, root)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    hwrecord.dump(rec, out)
+    return out
+
+
+def record_job(core: FlowCore, preset: str, level: int, levels: list[int]) -> SynthJob:
+    """The synthesis run a record's resources come from (for a core without
+    level parameters: the first level's netlist)."""
+    lvl = level if core.level_params else levels[0]
+    return SynthJob(core, core.report_name(preset, lvl), core.top, core.params(preset, lvl), lvl)
+
+
+@dataclass
+class Check:
+    """What `check-records` found: stale (sources changed since), orphan (no
+    configuration of the core files makes it), mismatched records."""
+
+    current: list[str]
+    stale: list[str]
+    orphan: list[str]
+    mismatch: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return not (self.stale or self.orphan or self.mismatch)
+
+
+def check_reports(cores: list[FlowCore]) -> Check:
+    """Every committed synthesis report against its inputs' hash, every
+    results record against its core's parameters and report."""
+    ck = Check([], [], [], [])
+    jobs: dict[Path, SynthJob] = {}
+    for c in cores:
+        for j in synth_jobs(c, LEVELS):
+            jobs[j.report] = j
+    dirs = {core.report_dir for core in cores}
+    for d in sorted(dirs):
+        for rep in sorted(d.glob("*.json")):
+            found = jobs.get(rep)
+            label = str(rep.relative_to(rep.parents[3]))
+            if found is None:
+                ck.orphan.append(label)
+                continue
+            stored = read_report(rep)
+            script = rep.with_suffix(".ys")
+            if stored.get("inputs_sha256") != job_sha256(found) or (
+                script.exists() and script.read_text() != found.script
+            ):
+                ck.stale.append(label)
+            else:
+                ck.current.append(label)
+    by_name = {c.name: c for c in cores}
+    for path in sorted(RESULTS.glob("*_L[0-9].json")):
+        rec = json.loads(path.read_text())
+        rc = by_name.get(rec["core"])
+        if rc is None or rec["preset"] not in rc.presets or not rc.harness.record:
+            ck.orphan.append(f"results/{path.name}")
+            continue
+        job = record_job(rc, rec["preset"], rec["level"], [1, 3])
+        problems = []
+        if rec["params"] != rc.record_params(rec["preset"]):
+            problems.append("params differ from the core file's preset")
+        if job.report.exists():
+            syn = read_report(job.report)
+            if rec["resources"] != resources(syn) or rec["lut_depth"] != syn["lut_depth"]:
+                problems.append(f"resources differ from {job.report.name}")
+        else:
+            problems.append(f"no report {job.report.name}")
+        if problems:
+            ck.mismatch.append(f"results/{path.name}: " + "; ".join(problems))
+        else:
+            ck.current.append(f"results/{path.name}")
+    return ck
+
+
+def all_cores() -> list[FlowCore]:
+    return list(flow_cores().values())

@@ -1,0 +1,225 @@
+"""Verilator lint and the C++ testbenches' builds and runs against libbike."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import json
+import os
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hwflow.cores import FlowCore
+from hwflow.harness import macros
+from hwflow.paths import HW, REPO, build_dir, kat_dir
+from hwflow.tools import run, tool_env, verilator_build, verilator_lint
+
+JOBS = os.environ.get("HW_JOBS", "2")
+
+
+def lint(core: FlowCore) -> int:
+    """Verilator -Wall on the simulation top (with its testbench wrapper) at
+    every preset, sweep and lint-only configuration and lint level, and on
+    every module synthesised on its own with its synthesis parameters.
+    Returns the runs."""
+    n = 0
+    configs = [*core.presets, *core.sweeps, *core.lint_only]
+    levels = core.harness.lint_levels if core.level_params else (1,)
+    for config in configs:
+        for level in levels:
+            files = core.vlt + core.rtl + core.dv_rtl
+            run(verilator_lint(core.sim_top, core.params(config, level), files))
+            n += 1
+    for top, params in core.synth_units.values():
+        run(verilator_lint(top, params, core.vlt + core.rtl))
+        n += 1
+    return n
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    core: FlowCore
+    config: str
+    level: int
+
+    @property
+    def params(self) -> dict[str, int]:
+        return self.core.params(self.config, self.level)
+
+    @property
+    def folder(self) -> Path:
+        if not self.core.level_params:  # one build serves every level
+            return build_dir() / "sim" / f"{self.core.name}_{self.config}"
+        return build_dir() / "sim" / f"{self.core.name}_{self.config}_L{self.level}"
+
+    @property
+    def best(self) -> Path:
+        """The run with the most vectors of the current executable."""
+        return self.folder / f"best_L{self.level}.json"
+
+
+def libbike() -> Path:
+    """$LIBBIKE, else ../build/lib/libbike.a, else libbike built alone here."""
+    lib = Path(os.environ.get("LIBBIKE", str(REPO / "build" / "lib" / "libbike.a")))
+    if lib.exists():
+        return lib
+    own = build_dir() / "libbike"
+    run(["cmake", "-S", str(REPO), "-B", str(own), "-G", "Ninja", "-DBIKE_PROVIDER=OFF"])
+    run(["cmake", "--build", str(own), "--target", "bike", "-j", JOBS])
+    return own / "lib" / "libbike.a"
+
+
+_RUNTIME = ("verilated.o", "verilated_threads.o")
+
+
+def shared_runtime() -> list[Path] | None:
+    """Verilator's run-time objects, compiled once per Verilator install and
+    linked into every testbench (about 8 s of each build). None until a first
+    build made them."""
+    d = build_dir() / "sim" / "_vlrt"
+    objs = [d / o for o in _RUNTIME]
+    src = Path(tool_env()["VERILATOR_ROOT"]) / "include" / "verilated.cpp"
+    if all(o.exists() and o.stat().st_mtime > src.stat().st_mtime for o in objs):
+        return objs
+    return None
+
+
+def keep_runtime(mdir: Path) -> None:
+    d = build_dir() / "sim" / "_vlrt"
+    d.mkdir(parents=True, exist_ok=True)
+    for o in _RUNTIME:
+        if (mdir / o).exists():
+            shutil.copy(mdir / o, d / o)
+
+
+def signature(sc: SimConfig) -> str:
+    """What a build depends on beyond its files' times: parameters and macros."""
+    return json.dumps(
+        {"params": sc.params, "macros": macros(sc.core.harness, sc.params)}, sort_keys=True
+    )
+
+
+def build(sc: SimConfig, jobs: str = JOBS) -> tuple[Path, float]:
+    """The testbench executable, rebuilt when a source, libbike, the parameters
+    or the macros changed. Returns it and the build time (0 if reused)."""
+    core, mdir = sc.core, sc.folder
+    mdir.parent.mkdir(parents=True, exist_ok=True)
+    exe = mdir / "tb"
+    lib = libbike()
+    files = core.vlt + core.rtl + core.dv_rtl + [os.path.relpath(t, HW) for t in core.testbench]
+    deps = [HW / f for f in files] + core.headers + core.c_sources + [lib]
+    sig_file = mdir.with_suffix(".sig")
+    sig = signature(sc)
+    fresh = exe.exists() and all(d.stat().st_mtime < exe.stat().st_mtime for d in deps)
+    if fresh and sig_file.exists() and sig_file.read_text() == sig:
+        return exe, 0.0
+    incs = [f"-I{d}" for d in core.include_dirs]
+    defs = [f"-D{k}={v}" for k, v in macros(core.harness, sc.params).items()]
+    cflags = " ".join(["-O2", *incs, *defs])
+    # C sources of the testbench (the KAT DRBG): compiled with cc (Verilator's
+    # make rules are C++ only) and linked as objects
+    objs: list[str] = []
+    for src in core.c_sources:
+        odir = Path(str(mdir) + "_extra")
+        odir.mkdir(parents=True, exist_ok=True)
+        obj = odir / (src.stem + ".o")
+        run(["cc", "-O2", "-c", "-o", str(obj), str(src), *incs])
+        objs.append(str(obj))
+    rt = shared_runtime()
+    ldflags = " ".join([str(lib), *objs, *core.link_flags, *[str(o) for o in rt or []]])
+    cmd = verilator_build(
+        top=core.sim_top,
+        params=sc.params,
+        files=files,
+        mdir=mdir,
+        cflags=cflags,
+        ldflags=ldflags,
+        jobs=jobs,
+        shared_runtime=rt is not None,
+    )
+    _, seconds = run(cmd, log=Path(str(mdir) + ".build.log"))
+    if rt is None:
+        keep_runtime(mdir)
+    sig_file.write_text(sig)
+    return exe, seconds
+
+
+def simulate(
+    sc: SimConfig, random: int, kat: int, seed: int = 1, build_s: float | None = None
+) -> dict[str, Any]:
+    """One testbench run; its summary (cycles, verified counts) with what was
+    asked for. The run with the most vectors is kept as `best`."""
+    exe, bt = build(sc)
+    if build_s is not None:  # built ahead (test's pipeline)
+        bt = build_s
+    out = sc.folder / f"run_L{sc.level}_r{random}_k{kat}.json"
+    out.unlink(missing_ok=True)
+    cmd = [str(exe), "--level", str(sc.level), "--random", str(random), "--kat", str(kat)]
+    cmd += ["--seed", str(seed), "--kat-dir", str(kat_dir()), "--json", str(out)]
+    res, seconds = run(cmd, check=False)
+    sys.stdout.write(res.stdout)
+    label = f"{sc.core.name} {sc.config} L{sc.level}"
+    if res.returncode != 0:
+        sys.exit(f"FAILED: {label}")
+    print(f"  ({label}: build {bt:.1f} s, run {seconds:.1f} s)", flush=True)
+    rec: dict[str, Any] = json.loads(out.read_text())
+    # the testbenches count vectors in their own units (keccak two operations
+    # per random message, gf2x_mul two products per KAT record): what was
+    # asked for tells a CI run from a full one
+    rec["requested"] = {"random": random, "kat": kat, "seed": seed}
+    out.write_text(json.dumps(rec))
+    if sc.best.exists():
+        old: dict[str, Any] = json.loads(sc.best.read_text())
+        if (
+            sc.best.stat().st_mtime > exe.stat().st_mtime
+            and "requested" in old
+            and sum(old["verified"].values()) > sum(rec["verified"].values())
+        ):
+            return rec
+    shutil.copy(out, sc.best)
+    return rec
+
+
+def test_configs(
+    core: FlowCore, levels: list[int], presets: list[str] | None, sweep: bool
+) -> list[SimConfig]:
+    """The configurations `test` simulates: every preset (and with sweep,
+    every sweep point), or the named ones; the memories at one level."""
+    known = [*core.presets, *core.sweeps]
+    if presets:
+        bad = [p for p in presets if p not in known]
+        if bad:
+            sys.exit(f"{core.name}: unknown presets {bad} (known: {' '.join(known)})")
+        names = presets
+    else:
+        names = [*core.presets, *(core.sweeps if sweep else [])]
+    lv = levels[:1] if core.harness.level_free else levels
+    return [SimConfig(core, n, level) for n in names for level in lv]
+
+
+def test(configs: list[SimConfig], random: int, kat: int) -> None:
+    """Build and simulate: one background thread builds the testbenches in
+    order while this one runs each simulation as soon as its build is done
+    (at most two busy processes; the simulations hide behind the builds)."""
+    ex = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+    try:
+        builds = [ex.submit(build, sc, "1") for sc in configs]
+        for fut, sc in zip(builds, configs, strict=True):
+            _, seconds = fut.result()
+            simulate(sc, random, kat, build_s=seconds)
+    finally:  # on a failure, drop the builds not started yet
+        ex.shutdown(wait=True, cancel_futures=True)
+
+
+def full_run(sc: SimConfig, random: int, kat: int) -> dict[str, Any]:
+    """The simulation a results record cites: the best run of the current
+    executable with at least `random` and `kat` vectors; simulated now if none."""
+    exe, _ = build(sc)
+    if sc.best.exists() and sc.best.stat().st_mtime > exe.stat().st_mtime:
+        rec: dict[str, Any] = json.loads(sc.best.read_text())
+        req = rec.get("requested", {})
+        if req.get("random", 0) >= random and req.get("kat", 0) >= kat:
+            return rec
+    return simulate(sc, random, kat)

