@@ -4,11 +4,11 @@
   core's cycles, resources and verification for one preset and level.
 * :class:`SynthReport`: ``hw/ip/<ip>/syn/reports/<name>.json``, one Yosys run.
 
-The writer (``hw/scripts/hwflow.py``) builds these objects and writes :meth:`HwRecord.to_json`;
+The writer (the flow, ``hw/hwflow/``) builds these objects and writes :meth:`HwRecord.to_json`;
 the readers load files with :func:`load_record` and :func:`load_report`, or validate a decoded
 object with ``from_json``. Every error names the file and the field. docs/hw-results-json.md
 carries the field tables :func:`field_table` prints (``python -m bikeco.hwrecord``); a test
-keeps them equal. Standard library only: hwflow.py imports it outside the virtual environment.
+keeps them equal. Standard library only.
 """
 
 from __future__ import annotations
@@ -136,7 +136,7 @@ class HwRecord:
 class SynthReport:
     """One synthesis run: ``hw/ip/<ip>/syn/reports/<name>.json``."""
 
-    core: str = field(metadata=_doc("the core (as hwflow.py names it)"))
+    core: str = field(metadata=_doc("the core (as the flow names it)"))
     name: str = field(
         metadata=_doc("the report's name: `<preset>_L<level>`, with a shape prefix for the KEM")
     )
