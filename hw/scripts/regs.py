@@ -97,16 +97,30 @@ def generate(ip: str, dest: Path) -> None:
     for sub in ("rtl", "sw", "doc"):
         (dest / sub).mkdir(parents=True, exist_ok=True)
     run(
-        PEAKRDL
-        + ["regblock", rdl, "-o", str(dest / "rtl"), "--cpuif", "axi4-lite-flat"]
-        + ["--module-name", f"{ip}_reg", "--package-name", f"{ip}_reg_pkg"]
-        + ["--default-reset", "arst_n", "--type-style", "hier"]
-        + ["--addr-width", str(ADDR_WIDTH)]
+        [
+            *PEAKRDL,
+            "regblock",
+            rdl,
+            "-o",
+            str(dest / "rtl"),
+            "--cpuif",
+            "axi4-lite-flat",
+            "--module-name",
+            f"{ip}_reg",
+            "--package-name",
+            f"{ip}_reg_pkg",
+            "--default-reset",
+            "arst_n",
+            "--type-style",
+            "hier",
+            "--addr-width",
+            str(ADDR_WIDTH),
+        ]
     )
     header = dest / "sw" / f"{ip}_regs.h"
-    run(PEAKRDL + ["c-header", rdl, "-o", str(header), "--type-style", "hier"])
+    run([*PEAKRDL, "c-header", rdl, "-o", str(header), "--type-style", "hier"])
     md = dest / "doc" / f"{ip}_regs.md"
-    run(PEAKRDL + ["markdown", rdl, "-o", str(md)])
+    run([*PEAKRDL, "markdown", rdl, "-o", str(md)])
     table = enums(str(HW / rdl))
     (dest / "sw" / f"{ip}_enums.h").write_text(c_enums(ip, table))
     with md.open("a") as f:
