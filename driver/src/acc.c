@@ -26,6 +26,8 @@ static const platform_ops *const platforms[] = {
 };
 #define N_PLATFORMS (sizeof(platforms) / sizeof(platforms[0]))
 static const char *const platform_names[] = {"fake", "uio", "cosim"};
+_Static_assert(sizeof(platform_names) / sizeof(platform_names[0]) == N_PLATFORMS,
+               "a name for every platform");
 
 uint64_t bike_acc_now_ns(void) {
   struct timespec t;

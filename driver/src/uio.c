@@ -2,7 +2,8 @@
  * UIO devices (uio_pdrv_genirq, device-tree nodes named "bike-acc<i>" and
  * "bike-dma<i>"); the operands and results live in one u-dma-buf buffer
  * opened with O_SYNC (uncached for the CPU), operands at its start, results
- * after them on a 64-byte boundary. The DMA runs in simple mode (PG021),
+ * after them on a 64-byte boundary, copied word by word (memcpy's unaligned
+ * and wide accesses may fault on device memory). The DMA runs in simple mode (PG021),
  * polled; the shell's interrupt comes through its UIO device: write 1 to
  * the fd to enable it, poll() and read() to wait, once per interrupt. */
 #define _DEFAULT_SOURCE
@@ -50,11 +51,13 @@ static void uio_write(void *priv, uint32_t off, uint32_t v) {
 static int dma_go(uio_dev *u, uint32_t ch, uint64_t addr, size_t bytes) {
   dma_wr(u, ch + DMA_CR, DMA_CR_RS);
   dma_wr(u, ch + DMA_SR, DMA_SR_IOC_IRQ | DMA_SR_ERR_IRQ); /* clear the old completion */
-  if (dma_rd(u, ch + DMA_SR) & (DMA_SR_HALTED | DMA_SR_ERRORS)) {
+  if (dma_rd(u, ch + DMA_SR) & DMA_SR_ERRORS) {
     return BIKE_ACC_ERR_DMA;
   }
   dma_wr(u, ch + DMA_ADDR, (uint32_t)addr);
-  dma_wr(u, ch + DMA_ADDR_MSB, (uint32_t)(addr >> 32));
+  if (addr >> 32 != 0) { /* the MSB register exists only in a DMA with > 32-bit addresses */
+    dma_wr(u, ch + DMA_ADDR_MSB, (uint32_t)(addr >> 32));
+  }
   dma_wr(u, ch + DMA_LENGTH, (uint32_t)bytes);
   return BIKE_ACC_OK;
 }
@@ -66,7 +69,10 @@ static int uio_stream_start(void *priv, const uint64_t *in, size_t in_words, siz
   if (u->out_off + out_bytes > u->buf_size) {
     return BIKE_ACC_ERR_NOMEM;
   }
-  memcpy(u->buf, in, in_bytes);
+  volatile uint64_t *buf = (volatile uint64_t *)(void *)u->buf;
+  for (size_t i = 0; i < in_words; i++) {
+    buf[i] = in[i];
+  }
   io_barrier(); /* the operands are in memory before the DMA reads them */
   /* the receiving channel first, so that no result word waits for it */
   int rc = dma_go(u, DMA_S2MM, u->buf_phys + u->out_off, out_bytes);
@@ -96,7 +102,10 @@ static int uio_stream_finish(void *priv, uint64_t *out, size_t out_words, uint64
     return BIKE_ACC_ERR_DMA;
   }
   io_barrier();
-  memcpy(out, u->buf + u->out_off, bytes);
+  const volatile uint64_t *buf = (const volatile uint64_t *)(void *)(u->buf + u->out_off);
+  for (size_t i = 0; i < out_words; i++) {
+    out[i] = buf[i];
+  }
   return BIKE_ACC_OK;
 }
 

@@ -28,8 +28,9 @@
 
 #define IN_WORDS 386u
 #define OUT_WORDS 193u
-#define BUF_PHYS 0x1F000000ull
 #define BUF_SIZE 8192u
+#define BUF_PHYS 0x1F000000ull      /* a Zynq-7000's DDR: 32-bit addresses */
+#define BUF_PHYS_HIGH 0x800000000ull /* a ZynqMP's DDR above 4 GiB */
 
 /* ---- the model: fake shell + AXI DMA + log ---- */
 
@@ -47,9 +48,11 @@ typedef struct {
 
 typedef struct {
   fake_shell shell;
+  uint64_t phys; /* the buffer's address for the DMA */
   channel mm2s, s2mm;
   uint8_t buf[BUF_SIZE];
   int slave_error;  /* the MM2S channel's memory reads fail */
+  int short_count;  /* S2MM_LENGTH reads 8 bytes fewer than it received */
   int spurious;     /* wake-ups without the interrupt line */
   event log[512];
   size_t n_log;
@@ -67,12 +70,17 @@ static void dma_reset(model *m) {
   m->mm2s.sr = m->s2mm.sr = DMA_SR_HALTED;
 }
 
+/* Where a channel's transfer is in the buffer. */
+static uint8_t *buf_at(model *m, const channel *c) {
+  return m->buf + ((((uint64_t)c->addr_msb << 32) | c->addr) - m->phys) + 8 * c->at;
+}
+
 /* The DMA moves what it can, then the shell works one step. */
 static void advance(model *m) {
   channel *c = &m->mm2s;
   while (c->running && c->at < c->n) {
     uint64_t w;
-    memcpy(&w, m->buf + (c->addr - BUF_PHYS) + 8 * c->at, 8);
+    memcpy(&w, buf_at(m, c), 8);
     if (!fake_shell_put(&m->shell, w, c->at + 1 == c->n)) {
       break;
     }
@@ -86,11 +94,11 @@ static void advance(model *m) {
   uint64_t w;
   int last;
   while (c->running && c->at < c->n && fake_shell_get(&m->shell, &w, &last)) {
-    memcpy(m->buf + (c->addr - BUF_PHYS) + 8 * c->at, &w, 8);
+    memcpy(buf_at(m, c), &w, 8);
     c->at++;
     if (last) {
       c->running = 0;
-      c->length = (uint32_t)(8 * c->at); /* bytes received */
+      c->length = (uint32_t)(8 * c->at) - (m->short_count ? 8u : 0u); /* bytes received */
       c->sr |= DMA_SR_IDLE | DMA_SR_IOC_IRQ;
     }
   }
@@ -145,8 +153,9 @@ static void io_write(void *ctx, int block, uint32_t off, uint32_t v) {
     case DMA_SR: c->sr &= ~(v & (DMA_SR_IOC_IRQ | DMA_SR_ERR_IRQ)); break;
     case DMA_ADDR: c->addr = v; break;
     case DMA_ADDR_MSB: c->addr_msb = v; break;
-    case DMA_LENGTH:
-      if (!(c->cr & DMA_CR_RS) || v == 0 || c->addr < BUF_PHYS || c->addr - BUF_PHYS + v > BUF_SIZE) {
+    case DMA_LENGTH: {
+      const uint64_t addr = ((uint64_t)c->addr_msb << 32) | c->addr;
+      if (!(c->cr & DMA_CR_RS) || v == 0 || addr < m->phys || addr - m->phys + v > BUF_SIZE) {
         c->sr |= DMA_SR_INT_ERR | DMA_SR_ERR_IRQ | DMA_SR_HALTED;
         break;
       }
@@ -160,6 +169,7 @@ static void io_write(void *ctx, int block, uint32_t off, uint32_t v) {
       c->running = 1;
       c->sr &= ~DMA_SR_IDLE;
       break;
+    }
     default: break;
   }
 }
@@ -187,11 +197,12 @@ static int io_irq_wait(void *ctx, int timeout_ms) {
   return BIKE_ACC_ERR_TIMEOUT;
 }
 
-static model *new_model(const bike_acc_fake_config *cfg) {
+static model *new_model(const bike_acc_fake_config *cfg, uint64_t phys) {
   model *m = calloc(1, sizeof(*m));
   if (m == NULL || fake_shell_init(&m->shell, cfg) != 0) {
     exit(2);
   }
+  m->phys = phys;
   dma_reset(m);
   return m;
 }
@@ -203,7 +214,7 @@ static int open_model(bike_acc_dev **d, model *m, bike_acc_wait wait, uint32_t t
   }
   u->io = (uio_io){m, io_read, io_write, io_irq_arm, io_irq_wait};
   u->buf = m->buf;
-  u->buf_phys = BUF_PHYS;
+  u->buf_phys = m->phys;
   u->buf_size = BUF_SIZE;
   u->shell_fd = u->dma_fd = u->buf_fd = -1;
   bike_acc_options opt = {.wait = wait, .timeout_us = timeout_us};
@@ -225,11 +236,11 @@ static long find_write(const model *m, int block, uint32_t off) {
 
 static uint64_t in[IN_WORDS], out[OUT_WORDS];
 
-static void test_run(bike_acc_wait wait, int spurious) {
+static void test_run(bike_acc_wait wait, int spurious, uint64_t phys) {
   /* long enough for the driver to wait for the interrupt, and to wait again
    * after a spurious wake-up */
   bike_acc_fake_config cfg = {.latency = 200, .cycles = 7986};
-  model *m = new_model(&cfg);
+  model *m = new_model(&cfg, phys);
   m->spurious = spurious;
   bike_acc_dev *d;
   int rc = open_model(&d, m, wait, 0);
@@ -265,13 +276,18 @@ static void test_run(bike_acc_wait wait, int spurious) {
         "S2MM: RS, DA, then LENGTH, after START (%ld %ld %ld %ld)", start, s2mm_cr, s2mm_da, s2mm_len);
   CHECK(s2mm_len < mm2s_cr && mm2s_cr < mm2s_sa && mm2s_sa < mm2s_len && mm2s_msb < mm2s_len,
         "MM2S: RS, SA, then LENGTH, after S2MM (%ld %ld %ld %ld)", s2mm_len, mm2s_cr, mm2s_sa, mm2s_len);
+  /* the MSB registers: written for a buffer above 4 GiB only (a 32-bit DMA has none) */
+  CHECK((phys >> 32 != 0) == (s2mm_msb >= 0) && (phys >> 32 != 0) == (mm2s_msb >= 0), "MSB writes %ld %ld",
+        s2mm_msb, mm2s_msb);
   CHECK(s2mm_cr >= 0 && m->log[s2mm_cr].value == DMA_CR_RS && mm2s_cr >= 0 &&
             m->log[mm2s_cr].value == DMA_CR_RS,
         "DMACR = RS");
-  CHECK(s2mm_da >= 0 && m->log[s2mm_da].value == (uint32_t)(BUF_PHYS + ((8 * IN_WORDS + 63) & ~63u)) &&
-            m->log[s2mm_msb].value == (uint32_t)(BUF_PHYS >> 32),
+  CHECK(s2mm_da >= 0 && m->log[s2mm_da].value == (uint32_t)(phys + ((8 * IN_WORDS + 63) & ~63u)) &&
+            (s2mm_msb < 0 || m->log[s2mm_msb].value == (uint32_t)(phys >> 32)),
         "S2MM_DA: results after the operands, 64-byte aligned");
-  CHECK(mm2s_sa >= 0 && m->log[mm2s_sa].value == (uint32_t)BUF_PHYS, "MM2S_SA");
+  CHECK(mm2s_sa >= 0 && m->log[mm2s_sa].value == (uint32_t)phys &&
+            (mm2s_msb < 0 || m->log[mm2s_msb].value == (uint32_t)(phys >> 32)),
+        "MM2S_SA");
   CHECK(s2mm_len >= 0 && m->log[s2mm_len].value == 8 * OUT_WORDS && mm2s_len >= 0 &&
             m->log[mm2s_len].value == 8 * IN_WORDS,
         "LENGTHs in bytes");
@@ -312,19 +328,21 @@ static void test_run(bike_acc_wait wait, int spurious) {
 static void test_failures(void) {
   const struct {
     bike_acc_fake_config cfg;
-    int slave_error;
+    int slave_error, short_count;
     uint32_t timeout_us;
     int rc;
     const char *what;
   } cases[] = {
-      {{.core_error = 1}, 0, 0, BIKE_ACC_ERR_DEV(CORE), "device error"},
-      {{0}, 1, 0, BIKE_ACC_ERR_DMA, "DMA slave error"},
-      {{.never_done = 1}, 0, 20000, BIKE_ACC_ERR_TIMEOUT, "time-out"},
+      {{.core_error = 1}, 0, 0, 0, BIKE_ACC_ERR_DEV(CORE), "device error"},
+      {{0}, 1, 0, 0, BIKE_ACC_ERR_DMA, "DMA slave error"},
+      {{0}, 0, 1, 0, BIKE_ACC_ERR_DMA, "S2MM received the wrong length"},
+      {{.never_done = 1}, 0, 0, 20000, BIKE_ACC_ERR_TIMEOUT, "time-out"},
   };
   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
     for (int wait = BIKE_ACC_POLL; wait <= BIKE_ACC_IRQ; wait++) {
-      model *m = new_model(&cases[i].cfg);
+      model *m = new_model(&cases[i].cfg, BUF_PHYS);
       m->slave_error = cases[i].slave_error;
+      m->short_count = cases[i].short_count;
       bike_acc_dev *d;
       int rc = open_model(&d, m, (bike_acc_wait)wait, cases[i].timeout_us);
       CHECK(rc == BIKE_ACC_OK, "open: %s", bike_acc_strerror(rc));
@@ -360,7 +378,7 @@ static void test_failures(void) {
   }
   /* operands and results larger than the buffer */
   bike_acc_fake_config big = {.in_words = BUF_SIZE / 8, .out_words = 8};
-  model *m = new_model(&big);
+  model *m = new_model(&big, BUF_PHYS);
   bike_acc_dev *d;
   CHECK(open_model(&d, m, BIKE_ACC_POLL, 0) == BIKE_ACC_OK, "open");
   static uint64_t big_in[BUF_SIZE / 8];
@@ -456,9 +474,10 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: test_driver_uio SCRATCH_DIR\n");
     return 2;
   }
-  test_run(BIKE_ACC_POLL, 0);
-  test_run(BIKE_ACC_IRQ, 0);
-  test_run(BIKE_ACC_IRQ, 1);
+  test_run(BIKE_ACC_POLL, 0, BUF_PHYS);
+  test_run(BIKE_ACC_IRQ, 0, BUF_PHYS);
+  test_run(BIKE_ACC_IRQ, 1, BUF_PHYS);
+  test_run(BIKE_ACC_POLL, 0, BUF_PHYS_HIGH);
   test_failures();
   mkdirs(argv[1], "");
   test_open(argv[1]);
