@@ -3,6 +3,7 @@
 #   make demo     a KEM round trip per level through the bike tool, and bench
 #   make test     set up, build, and run every test (what CI runs)
 #   make hw-test  the hardware cores' lint and simulations (part of make test)
+#   make test-cross  libbike, tool and driver for the Zynq CPUs under qemu-user (part of make test)
 #   make bench    libbike's benchmark tables (run with the other cores idle)
 #   make deb      Debian packages of libbike, the tool and the provider in build-deb/
 JOBS ?= 2
@@ -13,7 +14,8 @@ FUZZ_BUILD := build-fuzz
 DEB_BUILD := build-deb
 CMAKE_FLAGS ?=
 
-.PHONY: all setup build test test-c test-asan test-ct-msan test-fuzz test-python hw-test demo report bench deb clean
+.PHONY: all setup build test test-c test-asan test-ct-msan test-fuzz test-cross test-cross-full \
+        test-python hw-test demo report bench deb clean
 
 all: build
 
@@ -48,6 +50,23 @@ test-fuzz:
 	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_decoders
 	cd $(FUZZ_BUILD) && ctest --output-on-failure
 
+# libbike, the tool and the driver cross-built for the Zynq CPUs (armhf:
+# Cortex-A9, aarch64: Cortex-A53; cmake/toolchains/), portable back end, and
+# their tests under qemu-user: the unit tests and the first CROSS_KAT_RECORDS
+# KAT records of each level (test-cross-full: all 100).
+CROSS_ARCHS := armhf aarch64
+CROSS_KAT_RECORDS ?= 10
+test-cross: setup
+	for arch in $(CROSS_ARCHS); do \
+	  cmake -S . -B build-$$arch -G Ninja --toolchain cmake/toolchains/$$arch.cmake \
+	        -DBIKE_KAT_RECORDS=$(CROSS_KAT_RECORDS) $(CMAKE_FLAGS) >/dev/null && \
+	  cmake --build build-$$arch -j $(JOBS) && \
+	  (cd build-$$arch && ctest -j $(JOBS) --output-on-failure) || exit 1; \
+	done
+
+test-cross-full:
+	$(MAKE) test-cross CROSS_KAT_RECORDS=100
+
 # The co-design explorer: ruff, mypy --strict and pytest.
 test-python: setup
 	$(MAKE) -C python lint test
@@ -62,6 +81,7 @@ test: setup
 	$(MAKE) test-asan
 	$(MAKE) test-ct-msan
 	$(MAKE) test-fuzz
+	$(MAKE) test-cross
 	$(MAKE) test-python
 	$(MAKE) hw-test
 
@@ -84,4 +104,4 @@ deb:
 	cd $(DEB_BUILD) && cpack -G DEB
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(MSAN_BUILD) $(FUZZ_BUILD) $(DEB_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(MSAN_BUILD) $(FUZZ_BUILD) $(DEB_BUILD) $(CROSS_ARCHS:%=build-%)

@@ -10,7 +10,9 @@ for pkg_cmd in "build-essential:gcc" "cmake:cmake" "ninja-build:ninja" "valgrind
                "libssl-dev:/usr/include/openssl/evp.h" "openssl:openssl" "curl:curl" \
                "clang:clang" "libclang-rt-14-dev:/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.msan-x86_64.a" \
                "nginx:/usr/sbin/nginx" "pkgconf:pkg-config" "dpkg-dev:dpkg-shlibdeps" \
-               "groff-base:groff" "file:file"; do
+               "groff-base:groff" "file:file" \
+               "gcc-arm-linux-gnueabihf:arm-linux-gnueabihf-gcc" \
+               "gcc-aarch64-linux-gnu:aarch64-linux-gnu-gcc" "qemu-user-static:qemu-arm-static"; do
   pkg=${pkg_cmd%%:*}; probe=${pkg_cmd#*:}
   if [[ $probe == /* ]]; then [[ -e $probe ]] || need_apt+=("$pkg")
   else command -v "$probe" >/dev/null 2>&1 || need_apt+=("$pkg"); fi

@@ -1,7 +1,9 @@
 #include "drbg.h"
 
-#include <openssl/evp.h>
 #include <string.h>
+
+#if defined(BIKE_DRBG_OPENSSL)
+#include <openssl/evp.h>
 
 static int aes256_block(const uint8_t key[32], const uint8_t in[16], uint8_t out[16]) {
   EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
@@ -11,6 +13,14 @@ static int aes256_block(const uint8_t key[32], const uint8_t in[16], uint8_t out
   EVP_CIPHER_CTX_free(ctx);
   return ok ? 0 : -1;
 }
+#else
+#include "aes256.h"
+
+static int aes256_block(const uint8_t key[32], const uint8_t in[16], uint8_t out[16]) {
+  aes256_encrypt_block(key, in, out);
+  return 0;
+}
+#endif
 
 /* V is a 128-bit big-endian counter. */
 static void increment_v(uint8_t v[16]) {

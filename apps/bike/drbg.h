@@ -1,6 +1,7 @@
 /* The NIST AES-256-CTR DRBG of the PQC KAT generator (PQCgenKAT_kem), for
- * reproducing the official Known Answer Tests. Test and tool code only: it
- * uses OpenSSL's libcrypto for AES, which libbike itself never links. */
+ * reproducing the official Known Answer Tests. Test and tool code only: its
+ * AES-256 is OpenSSL's libcrypto's (which libbike itself never links), or,
+ * with BIKE_DRBG_OPENSSL off, its own (aes256.c). */
 #ifndef BIKE_APPS_DRBG_H
 #define BIKE_APPS_DRBG_H
 
