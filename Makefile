@@ -67,8 +67,9 @@ test-cross: setup
 test-cross-full:
 	$(MAKE) test-cross CROSS_KAT_RECORDS=100
 
-# The co-design explorer: ruff, mypy --strict and pytest.
-test-python: setup
+# The co-design explorer: ruff, mypy --strict and pytest (with the libbike
+# binding's tests, hence the build of the shared library).
+test-python: setup build
 	$(MAKE) -C python lint test
 
 # The hardware cores: Verilator lint and the CI subset of the simulations,

@@ -12,6 +12,17 @@ FIXTURES = Path(__file__).parent / "fixtures"
 GOLDEN = Path(__file__).parent / "golden"
 
 
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Say whether the libbike binding tests ran, and against which library."""
+    from bikeco.libbike import Libbike, LibbikeNotFoundError
+
+    try:
+        line = f"libbike binding tests: ran against {Libbike().path}"
+    except LibbikeNotFoundError as exc:
+        line = f"libbike binding tests: SKIPPED ({exc})"
+    terminalreporter.write_line(line)
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--update-golden",
