@@ -1,0 +1,3 @@
+module bikeco/tests/interop/mlkem
+
+go 1.26

@@ -1,0 +1,19 @@
+#!/bin/sh
+# ctest's mlkem_interop_go: libmlkem against Go's crypto/mlkem (main.go).
+# Needs go 1.26 or later (crypto/mlkem/mlkemtest); without it the test
+# says so and exits 77, which ctest reports as skipped, not passed.
+# usage: run.sh <mlkem tool>
+set -eu
+tool=$1
+cd "$(dirname "$0")"
+if ! command -v go >/dev/null 2>&1; then
+  echo "ML-KEM interop with Go NOT RUN: no go on PATH"
+  exit 77
+fi
+version=$(GOTOOLCHAIN=local go env GOVERSION)
+minor=$(echo "$version" | sed -n 's/^go1\.\([0-9]*\).*/\1/p')
+if [ -z "$minor" ] || [ "$minor" -lt 26 ]; then
+  echo "ML-KEM interop with Go NOT RUN: $version is older than go1.26"
+  exit 77
+fi
+GOTOOLCHAIN=local GOFLAGS=-buildvcs=false exec go run . interop "$tool"
