@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 
+#include "common/ct.h"
 #include "params.h"
 
 #define MLKEM_QINV 62209u    /* q^-1 mod 2^16 */
@@ -39,6 +40,16 @@ static inline int16_t mlkem_freeze(int16_t a) {
  * may depend on its operands). 2^36 / q rounded up is exact over that range. */
 static inline uint32_t mlkem_div_q(uint32_t y) {
   return (uint32_t)(((uint64_t)y * 20642679u) >> 36);
+}
+
+/* MemorySanitizer treats a product by an odd constant as carrying only its
+ * operand's poisoned bits, which the shifts of Barrett reduction and of
+ * mlkem_div_q then drop: it would lose secrets that valgrind follows. So
+ * in the MSan check build every function of polynomials ends with this:
+ * its output is secret wherever an input was (ct.h's ct_msan_taint;
+ * test_ct's ML-KEM canary proves the taint reaches the shared key). */
+static inline void mlkem_msan_taint(int16_t *out, const int16_t *in, size_t n) {
+  ct_msan_taint(out, n * sizeof(int16_t), in, n * sizeof(int16_t));
 }
 
 #endif

@@ -1,5 +1,7 @@
 #include "ntt.h"
 
+#include <string.h>
+
 #include "arith.h"
 
 /* Generated from the definition (17^BitRev7(i) 2^16 mod q, centred);
@@ -23,6 +25,8 @@ const int16_t mlkem_zetas[128] = {
 /* Algorithm 9: seven layers of Cooley-Tukey butterflies. Each layer adds
  * less than q to the largest magnitude: below 8q after the last one. */
 void mlkem_ntt_c(int16_t a[MLKEM_N]) {
+  int16_t in[MLKEM_N];
+  memcpy(in, a, sizeof(in));
   unsigned k = 1;
   for (unsigned len = 128; len >= 2; len >>= 1) {
     for (unsigned start = 0; start < MLKEM_N; start += 2 * len) {
@@ -37,11 +41,14 @@ void mlkem_ntt_c(int16_t a[MLKEM_N]) {
   for (unsigned i = 0; i < MLKEM_N; i++) {
     a[i] = mlkem_barrett_reduce(a[i]);
   }
+  mlkem_msan_taint(a, in, MLKEM_N);
 }
 
 /* Algorithm 10: Gentleman-Sande butterflies; sums are reduced as they are
  * formed, so every value stays below q in magnitude. */
 void mlkem_invntt_c(int16_t a[MLKEM_N]) {
+  int16_t in[MLKEM_N];
+  memcpy(in, a, sizeof(in));
   unsigned k = 127;
   for (unsigned i = 0; i < MLKEM_N; i++) {
     a[i] = mlkem_barrett_reduce(a[i]);
@@ -59,6 +66,7 @@ void mlkem_invntt_c(int16_t a[MLKEM_N]) {
   for (unsigned i = 0; i < MLKEM_N; i++) {
     a[i] = mlkem_fqmul(a[i], INVNTT_SCALE);
   }
+  mlkem_msan_taint(a, in, MLKEM_N);
 }
 
 /* Algorithms 11 and 12, summed over the k polynomials of a module vector:
@@ -77,5 +85,9 @@ void mlkem_basemul_acc_c(int16_t r[MLKEM_N], const int16_t (*a)[MLKEM_N],
     }
     r[2 * i] = mlkem_barrett_reduce(c0);
     r[2 * i + 1] = mlkem_barrett_reduce(c1);
+  }
+  for (unsigned j = 0; j < k; j++) {
+    mlkem_msan_taint(r, a[j], MLKEM_N);
+    mlkem_msan_taint(r, b[j], MLKEM_N);
   }
 }

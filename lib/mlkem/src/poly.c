@@ -49,25 +49,31 @@ int mlkem_byte_decode12(mlkem_poly *a, const uint8_t in[MLKEM_POLY_BYTES]) {
 /* round(2^d x / q) mod 2^d = floor((2^d x + (q - 1) / 2) / q) mod 2^d for
  * odd q. */
 void mlkem_compress(mlkem_poly *a, unsigned d) {
+  const mlkem_poly in = *a;
   const uint32_t mask = ((uint32_t)1 << d) - 1;
   for (unsigned i = 0; i < MLKEM_N; i++) {
     const uint32_t x = (uint32_t)(uint16_t)a->c[i];
     a->c[i] = (int16_t)(mlkem_div_q((x << d) + (MLKEM_Q - 1) / 2) & mask);
   }
+  mlkem_msan_taint(a->c, in.c, MLKEM_N);
 }
 
 /* round(q y / 2^d) */
 void mlkem_decompress(mlkem_poly *a, unsigned d) {
+  const mlkem_poly in = *a;
   for (unsigned i = 0; i < MLKEM_N; i++) {
     const uint32_t y = (uint32_t)(uint16_t)a->c[i];
     a->c[i] = (int16_t)((y * MLKEM_Q + ((uint32_t)1 << (d - 1))) >> d);
   }
+  mlkem_msan_taint(a->c, in.c, MLKEM_N);
 }
 
 void mlkem_poly_freeze(mlkem_poly *a) {
+  const mlkem_poly in = *a;
   for (unsigned i = 0; i < MLKEM_N; i++) {
     a->c[i] = mlkem_freeze(a->c[i]);
   }
+  mlkem_msan_taint(a->c, in.c, MLKEM_N);
 }
 
 void mlkem_poly_add(mlkem_poly *r, const mlkem_poly *a, const mlkem_poly *b) {
@@ -83,9 +89,11 @@ void mlkem_poly_sub(mlkem_poly *r, const mlkem_poly *a, const mlkem_poly *b) {
 }
 
 void mlkem_poly_tomont(mlkem_poly *a) {
+  const mlkem_poly in = *a;
   for (unsigned i = 0; i < MLKEM_N; i++) {
     a->c[i] = mlkem_fqmul(a->c[i], MLKEM_R2);
   }
+  mlkem_msan_taint(a->c, in.c, MLKEM_N);
 }
 
 /* Sum of eta bits minus sum of the next eta bits, for every coefficient:
