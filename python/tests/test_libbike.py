@@ -12,12 +12,16 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import hashlib
+import json
 import os
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from bikeco.bench import BREAKDOWN, bench_with_binding
+from bikeco.cli import main as cli_main
 from bikeco.libbike import BikeError, Libbike, LibbikeNotFoundError, candidate_paths
 from bikeco.paths import repo_root
 
@@ -283,3 +287,46 @@ def test_kem_pieces_compose(lib: Libbike, level: int) -> None:
     upc = lib.upc(level, h0_idx, s)
     assert len(upc) == p.r and max(upc) <= p.d
     assert lib.threshold(level, 0) == p.th_min
+
+
+def test_bench_through_the_binding_matches_the_tool(lib: Libbike) -> None:
+    """The in-process benchmark gives the record ``bike bench --json`` gives: the same items,
+    and breakdowns made of the same operations (checked on the tool's own output when built)."""
+    raw, profiles = bench_with_binding(lib, level=1, runs=3)
+    (entry,) = raw["results"]
+    assert entry["backend"] == lib.backend_name()
+    for prim, parts in BREAKDOWN.items():
+        for part, op in parts.items():
+            assert entry["breakdown"][prim][part] == entry["operations"][op]["median_ns"] > 0
+    assert profiles[0].level == 1 and profiles[0].primitives["decaps"] > 0
+    tool = repo_root() / "build" / "bin" / "bike"
+    if not tool.exists():
+        pytest.skip(f"{tool} not built: the comparison with the tool's record was not made")
+    ref = json.loads(
+        subprocess.run(
+            [str(tool), "bench", "--json", "--level", "1", "--runs", "3"],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=120,
+        ).stdout
+    )
+    (ref_entry,) = ref["results"]
+    assert set(ref) == set(raw)
+    for key in ("primitives", "operations"):
+        assert list(ref_entry[key]) == list(entry[key])
+        assert all(set(t) == set(entry[key][n]) for n, t in ref_entry[key].items())
+    for prim, parts in BREAKDOWN.items():
+        assert list(ref_entry["breakdown"][prim]) == list(parts)
+        for part, op in parts.items():
+            assert ref_entry["breakdown"][prim][part] == ref_entry["operations"][op]["median_ns"]
+
+
+def test_profile_command_uses_the_binding(
+    lib: Libbike, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without --bike-bin or $BIKE_BIN, `bikeco profile` measures in-process."""
+    monkeypatch.delenv("BIKE_BIN", raising=False)
+    assert cli_main(["profile", "--level", "3", "--runs", "3", "--json"]) == 0
+    (entry,) = json.loads(capsys.readouterr().out)["results"]
+    assert (entry["level"], entry["backend"], entry["runs"]) == (3, lib.backend_name(), 3)

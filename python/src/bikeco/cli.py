@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bikeco import __version__
-from bikeco.bench import BenchOptions, run_bench
+from bikeco.bench import measure
 from bikeco.devices import RESOURCES, DeviceCatalog
 from bikeco.errors import BikecoError
 from bikeco.explore import GRAINS, Constraints, Plan, Problem, explore, resolve_role
@@ -17,7 +17,7 @@ from bikeco.hwmodels import HW_SOURCES, coverage
 from bikeco.inputs import HwChoice, get_profile, get_units, parse_steps
 from bikeco.interconnect import INTERCONNECTS, calibrate
 from bikeco.levels import LEVELS
-from bikeco.paths import default_bike_bin, default_hw_results
+from bikeco.paths import default_hw_results, given_bike_bin
 from bikeco.profiles import PRIMITIVES, SoftwareProfile
 from bikeco.tables import Cell, format_table
 
@@ -32,6 +32,9 @@ def _add_device_file(p: argparse.ArgumentParser) -> None:
     )
 
 
+BIKE_BIN_HELP = "a bike binary to measure (default: $BIKE_BIN, else libbike through the binding)"
+
+
 def _parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(
         prog="bikeco", description="Co-design explorer for BIKE on CPU+FPGA systems."
@@ -43,10 +46,8 @@ def _parser() -> argparse.ArgumentParser:
     _add_device_file(d)
     d.add_argument("--json", action="store_true", help="print JSON")
 
-    pr = sub.add_parser("profile", help="measure this machine with 'bike bench --json'")
-    pr.add_argument(
-        "--bike-bin", type=Path, default=None, help="default: $BIKE_BIN or build/bin/bike"
-    )
+    pr = sub.add_parser("profile", help="measure this machine (libbike's bench record)")
+    pr.add_argument("--bike-bin", type=Path, default=None, help=BIKE_BIN_HELP)
     pr.add_argument("--level", type=int, default=None, help="security level (default: the tool's)")
     pr.add_argument("--runs", type=int, default=None, help="runs per measurement")
     pr.add_argument("--out", type=Path, default=None, help="save the raw bench JSON here")
@@ -67,7 +68,7 @@ def _parser() -> argparse.ArgumentParser:
         "--profile",
         default=None,
         help="software profile: seed000-a9 (default at L1), a9-ref (default at L3), a53-ct, "
-        "i5-ct, i5-avx2, measured (runs bike bench), or a saved bench JSON file",
+        "i5-ct, i5-avx2, measured (measures this machine), or a saved bench JSON file",
     )
     pl.add_argument("--interconnect", default="baremetal", choices=INTERCONNECTS)
     pl.add_argument("--cap", type=float, default=1.0, help="utilisation cap, 0 < cap <= 1")
@@ -78,16 +79,16 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--clock-mhz", type=float, default=None, help="override accelerator clocks")
     pl.add_argument("--seed000-steps", default="final", help="final (default), all, or a list")
     pl.add_argument("--hw-results", type=Path, default=None, help="default: hw/results")
-    pl.add_argument("--bike-bin", type=Path, default=None)
+    pl.add_argument("--bike-bin", type=Path, default=None, help=BIKE_BIN_HELP)
     pl.add_argument("--runs", type=int, default=None, help="bench runs for --profile measured")
     pl.add_argument("--json", action="store_true", help="print the plan as JSON")
     _add_device_file(pl)
 
     rp = sub.add_parser("report", help="write the co-design report (the main job)")
     rp.add_argument("--out", type=Path, default=Path("report"), help="output folder (report/)")
-    rp.add_argument("--bike-bin", type=Path, default=None)
+    rp.add_argument("--bike-bin", type=Path, default=None, help=BIKE_BIN_HELP)
     rp.add_argument("--bench-json", type=Path, default=None, help="use a saved bench JSON")
-    rp.add_argument("--no-bench", action="store_true", help="do not run bike bench")
+    rp.add_argument("--no-bench", action="store_true", help="do not measure this machine")
     rp.add_argument("--runs", type=int, default=11, help="bench runs (default 11)")
     rp.add_argument("--hw-results", type=Path, default=None, help="default: hw/results")
     rp.add_argument("--quiet", action="store_true", help="no progress on the terminal")
@@ -117,8 +118,7 @@ def _print_profile(prof: SoftwareProfile) -> None:
 
 
 def _cmd_profile(args: argparse.Namespace) -> int:
-    binary = args.bike_bin or default_bike_bin()
-    raw, profiles = run_bench(BenchOptions(binary, args.level, args.runs))
+    raw, profiles, _ = measure(args.bike_bin or given_bike_bin(), args.level, args.runs)
     if args.out:
         args.out.write_text(json.dumps(raw, indent=2) + "\n", encoding="utf-8")
     if args.json:
@@ -199,7 +199,7 @@ def _cmd_plan(args: argparse.Namespace) -> int:
     grain = args.grain
     if grain == "auto":
         grain = "primitive" if args.hw_source == "seed000" else "operation"
-    profile = get_profile(args.profile, args.level, args.bike_bin or default_bike_bin(), args.runs)
+    profile = get_profile(args.profile, args.level, args.bike_bin or given_bike_bin(), args.runs)
     choice = HwChoice(
         source=args.hw_source,
         seed000_steps=parse_steps(args.seed000_steps),
@@ -257,7 +257,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return write_report(
             ReportOptions(
                 out=args.out,
-                bike_bin=args.bike_bin or default_bike_bin(),
+                bike_bin=args.bike_bin or given_bike_bin(),
                 bench_json=args.bench_json,
                 run_bench=not args.no_bench,
                 runs=args.runs,

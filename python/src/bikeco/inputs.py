@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from bikeco.bench import BenchOptions, run_bench
+from bikeco.bench import measure
 from bikeco.errors import BikecoError
 from bikeco.hwmodels import HW_SOURCES, SEED000_STEPS, HwUnit, bikeco_units, seed000_units
 from bikeco.profiles import (
@@ -25,12 +25,11 @@ def default_profile_name(level: int) -> str:
 def get_profile(
     spec: str | None, level: int, bike_bin: Path | None = None, runs: int | None = None
 ) -> SoftwareProfile:
-    """A profile from a name, ``measured`` (runs ``bike bench``) or a saved bench JSON file."""
+    """A profile from a name, ``measured`` (through the libbike binding, or by running
+    ``bike_bin`` when given) or a saved bench JSON file."""
     name = spec or default_profile_name(level)
     if name == "measured":
-        if bike_bin is None:
-            raise BikecoError("no bike binary given for the measured profile")
-        _, profiles = run_bench(BenchOptions(bike_bin, level=level, runs=runs))
+        _, profiles, _ = measure(bike_bin, level=level, runs=runs)
         return select_measured(profiles, level)
     if name.endswith(".json"):
         return select_measured(load_bench_file(Path(name)), level)

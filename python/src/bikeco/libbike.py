@@ -152,6 +152,16 @@ class Libbike:
         self._lib, self.path = _load(path)
         self._declare()
 
+    @property
+    def raw(self) -> ctypes.CDLL:
+        """The library with every function's C signature declared, for callers that prepare
+        their own ctypes arguments and want no checks between them and C (the benchmark)."""
+        return self._lib
+
+    def params_ptr(self, level: int) -> ctypes._Pointer[_Params]:
+        """The library's ``const bike_params *`` of a level, for :attr:`raw` calls."""
+        return self._p(level)
+
     # ------------------------------------------------------------------ declarations
     def _fn(self, name: str, res: object, *args: object) -> None:
         try:

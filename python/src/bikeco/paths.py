@@ -1,4 +1,4 @@
-"""Where the repository, the ``bike`` tool and the hardware results records are."""
+"""Where the repository, a ``bike`` tool to measure and the hardware results records are."""
 
 from __future__ import annotations
 
@@ -29,12 +29,10 @@ def repo_root() -> Path:
     return cwd
 
 
-def default_bike_bin() -> Path:
-    """``$BIKE_BIN`` or the repository's ``build/bin/bike``."""
+def given_bike_bin() -> Path | None:
+    """``$BIKE_BIN``: a ``bike`` binary to measure instead of the library the binding loads."""
     env = os.environ.get("BIKE_BIN")
-    if env:
-        return Path(env)
-    return repo_root() / "build" / "bin" / "bike"
+    return Path(env) if env else None
 
 
 def default_hw_results() -> Path:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bikeco.bench import BenchOptions, run_bench
+from bikeco.bench import measure
 from bikeco.devices import DeviceCatalog
 from bikeco.errors import BikecoError
 from bikeco.hwmodels import load_records
@@ -33,7 +33,8 @@ class ReportOptions:
     """What the report reads and where it writes."""
 
     out: Path
-    bike_bin: Path
+    bike_bin: Path | None = None
+    """A ``bike`` binary to measure; ``None``: the library, through the binding."""
     bench_json: Path | None = None
     run_bench: bool = True
     runs: int | None = 11
@@ -62,19 +63,16 @@ def _measure(opts: ReportOptions) -> tuple[list[SoftwareProfile], str]:
         ), f"read from the saved benchmark {opts.bench_json.name}"
     if not opts.run_bench:
         return [], "not measured: the benchmark was switched off (--no-bench)"
-    if not opts.bike_bin.exists():
+    if opts.bike_bin is not None and not opts.bike_bin.exists():
         return [], (
             f"not measured: libbike's benchmark tool was not found at {opts.bike_bin} "
             "(build the C library and tool first; 'make report' does)"
         )
     try:
-        _, profiles = run_bench(BenchOptions(opts.bike_bin, runs=opts.runs))
+        _, profiles, how = measure(opts.bike_bin, runs=opts.runs)
     except BikecoError as exc:
-        return [], f"not measured: {exc}"
-    return (
-        profiles,
-        f"measured on this machine by '{opts.bike_bin.name} bench --json --runs {opts.runs}'",
-    )
+        return [], f"not measured: {exc} ('make report' builds the library first)"
+    return profiles, how
 
 
 def _hw(opts: ReportOptions) -> tuple[list[tuple[str, dict[str, Any]]], str | None]:
@@ -90,7 +88,7 @@ def _hw(opts: ReportOptions) -> tuple[list[tuple[str, dict[str, Any]]], str | No
 
 def gather_inputs(opts: ReportOptions, step: Callable[[str], None] = no_progress) -> ReportInputs:
     """Measure this machine (or read a saved benchmark) and read our cores' records."""
-    step("measuring this machine's software profile (bike bench)")
+    step("measuring this machine's software profile")
     measured, how = _measure(opts)
     step("reading hardware results records")
     records, error = _hw(opts)
