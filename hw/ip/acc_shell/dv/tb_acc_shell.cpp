@@ -304,6 +304,16 @@ void test_busy(Tb &t) {
   if (!tb::same_words("result under a refused START", 0, c, e, t.n)) fails++;
   t.bus.write(kIntrState, 0xffffffffu);
   t.recovers("after START while busy");
+
+  // START and ABORT in one write while busy: the operation ends as aborted
+  t.start(kOp);
+  t.bus.write(kCtrl, (kOp << ACC_SHELL__CTRL__OP_bp) | ACC_SHELL__CTRL__START_bm |
+                         ACC_SHELL__CTRL__ABORT_bm);
+  s = t.wait_done("START with ABORT while busy");
+  expect_eq("START with ABORT while busy: STATUS.ERROR", FIELD(s, STATUS, ERROR), ERR(ABORT));
+  t.bus.idle(50);
+  t.bus.write(kIntrState, 0xffffffffu);
+  t.recovers("after START with ABORT while busy");
 }
 
 #ifdef TB_INV

@@ -87,7 +87,9 @@ module acc_shell_fsm
     core_start_o = 1'b0;
     started_o    = 1'b0;
     end_o        = 1'b0;
-    event_code   = ErrNone;
+    // START while busy is refused (the running operation goes on); an event
+    // of the operation in the same cycle (an ABORT written with it) wins
+    event_code   = (start_i && state_q != StIdle) ? ErrBusy : ErrNone;
     take         = 1'b0;
     in_complete  = 1'b0;
 
@@ -166,10 +168,6 @@ module acc_shell_fsm
 
       default: state_d = StIdle;
     endcase
-
-    if (start_i && state_q != StIdle) begin
-      event_code = ErrBusy;  // refused; the running operation goes on
-    end
 
     // the first error since the last accepted START stays; a START refused
     // for its operation reports that operation alone
