@@ -87,6 +87,56 @@ static void test_ntt_multiply(void) {
   CHECK(mlkem_set_backend("no-such") == MLKEM_ERR_BACKEND, "unknown back end accepted");
 }
 
+static int16_t rand_coeff(int bound) {
+  return (int16_t)((int)(test_rand() % (unsigned)(2 * bound - 1)) - (bound - 1));
+}
+
+/* Each back end's kernels against portable's on inputs at the contract's
+ * bounds (ntt.h): ntt and invntt value for value, basemul_acc mod q and
+ * within its output bound. */
+static void test_kernels(void) {
+  const mlkem_backend *ref = mlkem_backend_at(0);
+  for (unsigned bi = 1; mlkem_backend_at(bi) != NULL; bi++) {
+    const mlkem_backend *be = mlkem_backend_at(bi);
+    if (mlkem_set_backend(be->name) != MLKEM_OK) {
+      printf("back end %s NOT RUN: this CPU cannot run it\n", be->name);
+      continue;
+    }
+    unsigned bad_ntt = 0, bad_inv = 0, bad_mul = 0;
+    for (int trial = 0; trial < 200; trial++) {
+      int16_t x[MLKEM_N], y[MLKEM_N], a[4][MLKEM_N], b[4][MLKEM_N], r0[MLKEM_N], r1[MLKEM_N];
+      for (unsigned i = 0; i < MLKEM_N; i++) {
+        x[i] = y[i] = rand_coeff(trial == 0 ? 2 : MLKEM_Q);
+        r0[i] = r1[i] = (int16_t)(trial == 1 ? -8 * MLKEM_Q + 1 : rand_coeff(8 * MLKEM_Q));
+      }
+      ref->ntt(x);
+      be->ntt(y);
+      bad_ntt += memcmp(x, y, sizeof(x)) != 0;
+      ref->invntt(r0);
+      be->invntt(r1);
+      bad_inv += memcmp(r0, r1, sizeof(r0)) != 0;
+      const unsigned k = 1 + (unsigned)trial % 4;
+      for (unsigned j = 0; j < k; j++) {
+        for (unsigned i = 0; i < MLKEM_N; i++) {
+          a[j][i] = trial == 2 ? 4095 : (int16_t)(test_rand() % 4096);
+          b[j][i] = trial == 2 ? -(MLKEM_Q - 1) / 2 : rand_coeff((MLKEM_Q + 1) / 2);
+        }
+      }
+      ref->basemul_acc(r0, (const int16_t(*)[MLKEM_N])a, (const int16_t(*)[MLKEM_N])b, k);
+      be->basemul_acc(r1, (const int16_t(*)[MLKEM_N])a, (const int16_t(*)[MLKEM_N])b, k);
+      for (unsigned i = 0; i < MLKEM_N; i++) {
+        bad_mul += mod_q(r0[i]) != mod_q(r1[i]) || r1[i] < -(MLKEM_Q - 1) / 2 ||
+                   r1[i] > (MLKEM_Q - 1) / 2;
+      }
+    }
+    CHECK(bad_ntt == 0 && bad_inv == 0 && bad_mul == 0,
+          "back end %s: ntt %u, invntt %u runs differ from portable; basemul_acc %u values",
+          be->name, bad_ntt, bad_inv, bad_mul);
+    printf("back end %s: kernels agree with portable\n", be->name);
+  }
+  mlkem_set_backend("auto");
+}
+
 /* Compress_d and Decompress_d for every input against FIPS 203's rounding
  * (x + 1/2 rounded down), in exact rational arithmetic. */
 static void test_compress(void) {
@@ -347,6 +397,7 @@ int main(int argc, char **argv) {
   }
   test_zetas();
   test_ntt_multiply();
+  test_kernels();
   test_compress();
   test_sizes();
   for (unsigned bi = 0; mlkem_backend_at(bi) != NULL; bi++) {

@@ -15,8 +15,19 @@
 static const mlkem_backend portable = {"portable", NULL, mlkem_ntt_c, mlkem_invntt_c,
                                        mlkem_basemul_acc_c};
 
+#if defined(__x86_64__)
+/* Needs AVX2 only; libbike's avx2 back end, whose CPU check stands in,
+ * also asks for PCLMULQDQ and SSE4.1, which every AVX2 CPU has. */
+static const mlkem_backend avx2 = {"avx2", "avx2", mlkem_ntt_avx2, mlkem_invntt_avx2,
+                                   mlkem_basemul_acc_avx2};
+#endif
+
+/* Slowest first; the automatic choice is the last one the CPU runs. */
 static const mlkem_backend *const backends[] = {
     &portable,
+#if defined(__x86_64__)
+    &avx2,
+#endif
 };
 #define N_BACKENDS (sizeof(backends) / sizeof(backends[0]))
 

@@ -18,10 +18,19 @@ extern const int16_t mlkem_zetas[128];
  * invntt: a -> NTT^-1(a) R (the R cancels the R^-1 of basemul_acc), input
  *   |a_i| < 8q, output |.| < q;
  * basemul_acc: r = sum_j a_j o b_j R^-1 over j < k (MultiplyNTTs, summed),
- *   inputs |.| < 2^12, output in [-(q-1)/2, (q-1)/2]. */
+ *   a's values below 2^12 in magnitude, b's at most (q-1)/2 (an NTT's
+ *   output), output in [-(q-1)/2, (q-1)/2]. */
 void mlkem_ntt_c(int16_t a[MLKEM_N]);
 void mlkem_invntt_c(int16_t a[MLKEM_N]);
 void mlkem_basemul_acc_c(int16_t r[MLKEM_N], const int16_t (*a)[MLKEM_N],
                          const int16_t (*b)[MLKEM_N], unsigned k);
+
+#if defined(__x86_64__)
+/* The AVX2 kernels (x86_64/ntt_avx2.c). */
+void mlkem_ntt_avx2(int16_t a[MLKEM_N]);
+void mlkem_invntt_avx2(int16_t a[MLKEM_N]);
+void mlkem_basemul_acc_avx2(int16_t r[MLKEM_N], const int16_t (*a)[MLKEM_N],
+                            const int16_t (*b)[MLKEM_N], unsigned k);
+#endif
 
 #endif
