@@ -12,7 +12,8 @@ for pkg_cmd in "build-essential:gcc" "cmake:cmake" "ninja-build:ninja" "valgrind
                "nginx:/usr/sbin/nginx" "pkgconf:pkg-config" "dpkg-dev:dpkg-shlibdeps" \
                "groff-base:groff" "file:file" \
                "gcc-arm-linux-gnueabihf:arm-linux-gnueabihf-gcc" \
-               "gcc-aarch64-linux-gnu:aarch64-linux-gnu-gcc" "qemu-user-static:qemu-arm-static"; do
+               "gcc-aarch64-linux-gnu:aarch64-linux-gnu-gcc" "qemu-user-static:qemu-arm-static" \
+               "chromium:chromium"; do
   pkg=${pkg_cmd%%:*}; probe=${pkg_cmd#*:}
   if [[ $probe == /* ]]; then [[ -e $probe ]] || need_apt+=("$pkg")
   else command -v "$probe" >/dev/null 2>&1 || need_apt+=("$pkg"); fi

@@ -6,6 +6,7 @@ and :func:`csv_tables` write those blocks in each format. All of them only read 
 from __future__ import annotations
 
 import html as html_lib
+import re
 from dataclasses import dataclass
 
 from bikeco.devices import RESOURCES
@@ -19,10 +20,29 @@ from bikeco.tables import Cell, csv_table, html_table, markdown_table
 TITLE = "bikeco co-design report"
 
 
+def slug(text: str) -> str:
+    """A heading's anchor as GitHub makes it from the text (lower case, punctuation dropped,
+    spaces to hyphens), so report.md's links work there and in index.html alike."""
+    return re.sub(r"[^\w\- ]", "", text.lower()).replace(" ", "-")
+
+
 @dataclass(frozen=True)
 class Heading:
     level: int
     text: str
+    anchor: str = ""
+    """The anchor to link to; empty: :func:`slug` of the text."""
+
+    @property
+    def id(self) -> str:
+        return self.anchor or slug(self.text)
+
+
+@dataclass(frozen=True)
+class Contents:
+    """The table of contents: the sections (level 2) with their subsections (level 3)."""
+
+    sections: list[tuple[Heading, list[Heading]]]
 
 
 @dataclass(frozen=True)
@@ -50,25 +70,44 @@ class Image:
     alt: str
 
 
-Block = Heading | Paragraph | Items | Table | Image
+Block = Heading | Contents | Paragraph | Items | Table | Image
 
 
 def document(data: ReportData) -> list[Block]:
-    """The report's blocks, section after section."""
+    """The report's blocks: title, contents, then section after section."""
+    body: list[Block] = [
+        *_seed000(data),
+        *_device_plans(data),
+        *_roles(data),
+        *_per_device(data),
+        *_software(data),
+        *_hardware(data),
+        *_model(data),
+    ]
     return [
         Heading(1, TITLE),
         Paragraph(
             f"bikeco {data.version}. Which BIKE primitives or operations to run in hardware, "
             "per device, for least latency within the device's resources."
         ),
-        *_seed000(data),
-        *_device_plans(data),
-        *_roles(data),
-        *_pareto(data),
-        *_software(data),
-        *_hardware(data),
-        *_model(data),
+        _contents(body),
+        *body,
     ]
+
+
+def _contents(body: list[Block]) -> Contents:
+    sections: list[tuple[Heading, list[Heading]]] = []
+    for b in body:
+        if isinstance(b, Heading) and b.level == 2:
+            sections.append((b, []))
+        elif isinstance(b, Heading) and b.level == 3 and sections:
+            sections[-1][1].append(b)
+    return Contents(sections)
+
+
+def device_anchor(name: str) -> str:
+    """The anchor of a device's section, e.g. ``device-xc7z020``."""
+    return f"device-{name}"
 
 
 # ------------------------------------------------------------------------------ sections
@@ -180,19 +219,33 @@ def _roles(data: ReportData) -> list[Block]:
     ]
 
 
-def _pareto(data: ReportData) -> list[Block]:
+def _per_device(data: ReportData) -> list[Block]:
     blocks: list[Block] = [
-        Heading(2, "Pareto fronts: latency against LUTs"),
+        Heading(2, "Per device: plans and Pareto fronts of latency against LUTs"),
         Paragraph(
-            "Each front is exact: the MILP is re-solved with a LUT limit just below the previous "
-            "optimum until nothing is left in hardware. Other resources stay within the device."
+            "Each device's plan per hardware source (as in the table above), then its Pareto "
+            "front. Each front is exact: the MILP is re-solved with a LUT limit just below the "
+            "previous optimum until nothing is left in hardware. Other resources stay within "
+            "the device."
         ),
     ]
     rows: list[list[Cell]] = []
     for res in data.devices:
+        dev = res.device
+        blocks.append(Heading(3, f"{dev.label} ({dev.name})", device_anchor(dev.name)))
+        blocks.append(
+            Items(
+                [
+                    f"{src}: {_hw_list(plan)}; {_fmt(plan.total_ms)} ms, speed-up "
+                    f"{_fmt(plan.speedup)}, {plan.used['lut']:g} of {dev.lut} LUTs"
+                    for src, plan in res.plans.items()
+                ]
+            )
+        )
+        blocks.append(Image(pareto_file(dev.name), f"Pareto front {dev.name}"))
         for src, pts in res.fronts.items():
-            rows += [[res.device.name, src, f"{p.lut:g}", _fmt(p.total_ms), p.summary] for p in pts]
-        blocks.append(Image(pareto_file(res.device.name), f"Pareto front {res.device.name}"))
+            rows += [[dev.name, src, f"{p.lut:g}", _fmt(p.total_ms), p.summary] for p in pts]
+    blocks.append(Heading(3, "Every Pareto point"))
     blocks.append(Table("pareto", ["device", "source", "LUT", "total ms", "in hardware"], rows))
     return blocks
 
@@ -317,7 +370,15 @@ def markdown(data: ReportData) -> str:
     parts = []
     for b in document(data):
         if isinstance(b, Heading):
-            parts.append("#" * b.level + " " + b.text)
+            # GitHub makes the slug anchor itself; other anchors need an explicit target.
+            target = "" if b.id == slug(b.text) else f'<a id="{b.id}"></a>\n'
+            parts.append(target + "#" * b.level + " " + b.text)
+        elif isinstance(b, Contents):
+            lines = ["Contents:", ""]
+            for h2, subs in b.sections:
+                lines.append(f"- [{h2.text}](#{h2.id})")
+                lines += [f"  - [{h3.text}](#{h3.id})" for h3 in subs]
+            parts.append("\n".join(lines))
         elif isinstance(b, Paragraph):
             parts.append(b.text)
         elif isinstance(b, Items):
@@ -335,13 +396,25 @@ def html(data: ReportData) -> str:
     parts = []
     for b in document(data):
         if isinstance(b, Heading):
-            parts.append(f"<h{b.level}>{esc(b.text)}</h{b.level}>")
+            parts.append(f'<h{b.level} id="{esc(b.id)}">{esc(b.text)}</h{b.level}>')
+        elif isinstance(b, Contents):
+            items = []
+            for h2, subs in b.sections:
+                sub = "".join(f'<li><a href="#{esc(h.id)}">{esc(h.text)}</a></li>' for h in subs)
+                items.append(
+                    f'<li><a href="#{esc(h2.id)}">{esc(h2.text)}</a>'
+                    + (f"<ul>{sub}</ul>" if sub else "")
+                    + "</li>"
+                )
+            parts.append('<nav id="contents"><b>Contents</b><ul>' + "".join(items) + "</ul></nav>")
         elif isinstance(b, Paragraph):
             parts.append(f"<p>{esc(b.text)}</p>")
         elif isinstance(b, Items):
             parts.append("<ul>" + "".join(f"<li>{esc(x)}</li>" for x in b.lines) + "</ul>")
         elif isinstance(b, Table):
-            parts.append(html_table(b.header, b.rows))
+            # Wide tables scroll sideways instead of running past the page.
+            table = html_table(b.header, b.rows, f"table-{b.name}")
+            parts.append(f'<div class="wide">{table}</div>')
         else:
             parts.append(f'<p><img src="{esc(b.file)}" alt="{esc(b.alt)}"></p>')
     style = (
@@ -349,6 +422,9 @@ def html(data: ReportData) -> str:
         "table{border-collapse:collapse;margin:1em 0}"
         "td,th{border:1px solid #bbb;padding:.2em .5em;text-align:right}"
         "th{background:#eee}td:first-child{text-align:left}img{max-width:100%}"
+        "nav{background:#f6f6f6;border:1px solid #ddd;padding:.5em 1em}"
+        "nav ul ul li{display:inline-block;margin-right:1.2em}"
+        "h2,h3{scroll-margin-top:.5em}.wide{overflow-x:auto}"
     )
     return (
         f"<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>{esc(TITLE)}"

@@ -39,13 +39,14 @@ def markdown_table(header: Sequence[str], rows: Sequence[Sequence[Cell]]) -> str
     return "\n".join(lines)
 
 
-def html_table(header: Sequence[str], rows: Sequence[Sequence[Cell]]) -> str:
-    """HTML table."""
+def html_table(header: Sequence[str], rows: Sequence[Sequence[Cell]], table_id: str = "") -> str:
+    """HTML table (with ``id`` ``table_id`` when given)."""
     head = "".join(f"<th>{html.escape(h)}</th>" for h in header)
     body = "".join(
         "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>" for r in _cells(rows)
     )
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    attr = f' id="{html.escape(table_id)}"' if table_id else ""
+    return f"<table{attr}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
 def csv_table(header: Sequence[str], rows: Sequence[Sequence[Cell]]) -> str:
