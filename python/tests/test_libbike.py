@@ -188,6 +188,7 @@ def test_errors_carry_code_and_text(lib: Libbike) -> None:
     with pytest.raises(BikeError) as info:
         lib.encaps(1, bad_pk)
     assert info.value.code == -3
+    assert info.value.text == lib.strerror(-3) and "libbike code -3" in str(info.value)
     with pytest.raises(ValueError, match="1541 bytes"):
         lib.encaps(1, b"\0" * 10)
     with pytest.raises(ValueError, match="64 bytes"):
