@@ -5,6 +5,7 @@
 #include "bike/ops.h"
 #include "common/bytes.h"
 #include "common/ct.h"
+#include "native/backend.h"
 
 #define SHA3_DOMAIN 0x06
 #define SHAKE_DOMAIN 0x1F
@@ -93,22 +94,24 @@ void mlkem_prf(uint8_t *out, unsigned eta, const uint8_t s[32], uint8_t b) {
   sponge2(out, 64 * (size_t)eta, SHAKE256_RATE, SHAKE_DOMAIN, s, 32, &b, 1);
 }
 
-void mlkem_xof_absorb(mlkem_xof *x, const uint8_t rho[32], uint8_t i, uint8_t j) {
-  const uint8_t ij[2] = {i, j};
-  size_t pos = 0;
-  memset(x->s, 0, sizeof(x->s));
-  absorb(x->s, MLKEM_SHAKE128_RATE, &pos, rho, 32);
-  absorb(x->s, MLKEM_SHAKE128_RATE, &pos, ij, 2);
-  pad(x->s, MLKEM_SHAKE128_RATE, pos, SHAKE_DOMAIN);
-  x->squeezed = 0;
+void mlkem_xof_absorb_xn(uint64_t (*s)[25], const uint8_t rho[32], const uint8_t (*ji)[2],
+                         unsigned n) {
+  memset(s, 0, n * sizeof(s[0]));
+  for (unsigned q = 0; q < n; q++) {
+    /* rho || j || i and the padding fit in one block. */
+    for (size_t b = 0; b < 32; b++) {
+      xor_byte(s[q], b, rho[b]);
+    }
+    xor_byte(s[q], 32, ji[q][0]);
+    xor_byte(s[q], 33, ji[q][1]);
+    xor_byte(s[q], 34, SHAKE_DOMAIN);
+    xor_byte(s[q], MLKEM_SHAKE128_RATE - 1, 0x80);
+  }
+  bike_backend_current()->keccak_xn(s, n);
 }
 
-void mlkem_xof_squeeze_blocks(mlkem_xof *x, uint8_t *out, size_t blocks) {
-  for (size_t b = 0; b < blocks; b++) {
-    if (x->squeezed) {
-      bike_keccak_f1600(x->s);
-    }
-    read_state(out + b * MLKEM_SHAKE128_RATE, x->s, MLKEM_SHAKE128_RATE);
-    x->squeezed = 1;
-  }
+void mlkem_xof_next_xn(uint64_t (*s)[25], unsigned n) { bike_backend_current()->keccak_xn(s, n); }
+
+void mlkem_xof_read(uint8_t out[MLKEM_SHAKE128_RATE], const uint64_t s[25]) {
+  read_state(out, s, MLKEM_SHAKE128_RATE);
 }

@@ -9,11 +9,6 @@
 
 #define MLKEM_SHAKE128_RATE 168
 
-/* A sponge being squeezed: the state and the next byte to read. */
-typedef struct {
-  uint64_t s[25];
-  int squeezed; /* a block was read: permute before the next */
-} mlkem_xof;
 
 /* H(in) */
 void mlkem_hash_h(uint8_t out[32], const uint8_t *in, size_t len);
@@ -25,10 +20,15 @@ void mlkem_hash_j(uint8_t out[32], const uint8_t *a, size_t a_len, const uint8_t
                   size_t b_len);
 /* PRF_eta(s, b): 64 eta bytes. */
 void mlkem_prf(uint8_t *out, unsigned eta, const uint8_t s[32], uint8_t b);
-/* XOF.Init, XOF.Absorb(rho || i || j). */
-void mlkem_xof_absorb(mlkem_xof *x, const uint8_t rho[32], uint8_t i, uint8_t j);
-/* Whole blocks of 168 bytes. */
-void mlkem_xof_squeeze_blocks(mlkem_xof *x, uint8_t *out, size_t blocks);
+/* Up to four XOF sponges in lockstep (libbike's multi-state Keccak):
+ * s[q] = XOF.Absorb(rho || ji[q][0] || ji[q][1]), ready to read its first
+ * 168-byte block; for q < n <= 4. */
+void mlkem_xof_absorb_xn(uint64_t (*s)[25], const uint8_t rho[32], const uint8_t (*ji)[2],
+                         unsigned n);
+/* The next block of each of the n sponges. */
+void mlkem_xof_next_xn(uint64_t (*s)[25], unsigned n);
+/* The current block of one sponge. */
+void mlkem_xof_read(uint8_t out[MLKEM_SHAKE128_RATE], const uint64_t s[25]);
 
 /* Zero a buffer in a way the compiler may not remove. */
 void mlkem_wipe(void *p, size_t n);

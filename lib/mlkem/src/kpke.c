@@ -9,18 +9,16 @@
 
 typedef int16_t polyvec[MLKEM_MAX_K][MLKEM_N];
 
-/* Row i of A (transposed: column i) in the NTT domain: entry j is
- * SampleNTT(rho || j || i), or SampleNTT(rho || i || j) for A^T. */
+/* Row i of A in the NTT domain: entry j is SampleNTT(rho || j || i), or
+ * SampleNTT(rho || i || j) for A^T; the row's sponges in lockstep. */
 static void matrix_row(const mlkem_params *p, polyvec row, const uint8_t rho[32], unsigned i,
                        int transposed) {
+  uint8_t ji[MLKEM_MAX_K][2];
   for (unsigned j = 0; j < p->k; j++) {
-    mlkem_poly *a = (mlkem_poly *)row[j];
-    if (transposed) {
-      mlkem_sample_ntt(a, rho, (uint8_t)i, (uint8_t)j);
-    } else {
-      mlkem_sample_ntt(a, rho, (uint8_t)j, (uint8_t)i);
-    }
+    ji[j][0] = (uint8_t)(transposed ? i : j);
+    ji[j][1] = (uint8_t)(transposed ? j : i);
   }
+  mlkem_sample_ntt_xn((mlkem_poly *)row, rho, (const uint8_t(*)[2])ji, p->k);
 }
 
 /* k polynomials from CBD_eta(PRF_eta(sigma, n)), n counting from *nonce. */

@@ -124,22 +124,39 @@ void mlkem_sample_cbd(mlkem_poly *a, const uint8_t *bytes, unsigned eta) {
   }
 }
 
-void mlkem_sample_ntt(mlkem_poly *a, const uint8_t rho[32], uint8_t j, uint8_t i) {
-  mlkem_xof x;
+/* Accept the 12-bit values below q of one XOF block; returns the new count. */
+static unsigned parse_block(mlkem_poly *a, unsigned n, const uint8_t buf[MLKEM_SHAKE128_RATE]) {
+  for (unsigned b = 0; b < MLKEM_SHAKE128_RATE && n < MLKEM_N; b += 3) {
+    const uint16_t d1 = (uint16_t)(buf[b] | ((buf[b + 1] & 0xF) << 8));
+    const uint16_t d2 = (uint16_t)((buf[b + 1] >> 4) | (buf[b + 2] << 4));
+    if (d1 < MLKEM_Q) {
+      a->c[n++] = (int16_t)d1;
+    }
+    if (d2 < MLKEM_Q && n < MLKEM_N) {
+      a->c[n++] = (int16_t)d2;
+    }
+  }
+  return n;
+}
+
+void mlkem_sample_ntt_xn(mlkem_poly *a, const uint8_t rho[32], const uint8_t (*ji)[2],
+                         unsigned n) {
+  uint64_t s[4][25];
+  unsigned count[4] = {0, 0, 0, 0};
   uint8_t buf[MLKEM_SHAKE128_RATE];
-  unsigned n = 0;
-  mlkem_xof_absorb(&x, rho, j, i);
-  while (n < MLKEM_N) {
-    mlkem_xof_squeeze_blocks(&x, buf, 1);
-    for (unsigned b = 0; b < MLKEM_SHAKE128_RATE && n < MLKEM_N; b += 3) {
-      const uint16_t d1 = (uint16_t)(buf[b] | ((buf[b + 1] & 0xF) << 8));
-      const uint16_t d2 = (uint16_t)((buf[b + 1] >> 4) | (buf[b + 2] << 4));
-      if (d1 < MLKEM_Q) {
-        a->c[n++] = (int16_t)d1;
-      }
-      if (d2 < MLKEM_Q && n < MLKEM_N) {
-        a->c[n++] = (int16_t)d2;
+  mlkem_xof_absorb_xn(s, rho, ji, n);
+  for (;;) {
+    int done = 1;
+    for (unsigned q = 0; q < n; q++) {
+      if (count[q] < MLKEM_N) {
+        mlkem_xof_read(buf, s[q]);
+        count[q] = parse_block(&a[q], count[q], buf);
+        done &= count[q] == MLKEM_N;
       }
     }
+    if (done) {
+      return;
+    }
+    mlkem_xof_next_xn(s, n);
   }
 }

@@ -35,8 +35,10 @@ void mlkem_poly_tomont(mlkem_poly *a);
 
 /* SamplePolyCBD_eta (algorithm 8) from 64 eta bytes, eta in {2, 3}. */
 void mlkem_sample_cbd(mlkem_poly *a, const uint8_t *bytes, unsigned eta);
-/* SampleNTT (algorithm 7) from XOF(rho || j || i): rejection sampling, whose
- * time depends on rho only (public). */
-void mlkem_sample_ntt(mlkem_poly *a, const uint8_t rho[32], uint8_t j, uint8_t i);
+/* SampleNTT (algorithm 7): a[q] from XOF(rho || ji[q][0] || ji[q][1]) for
+ * q < n <= 4, the sponges in lockstep. Rejection sampling, whose time
+ * depends on rho only (public). */
+void mlkem_sample_ntt_xn(mlkem_poly *a, const uint8_t rho[32], const uint8_t (*ji)[2],
+                         unsigned n);
 
 #endif
