@@ -131,14 +131,14 @@ module sparse_mul #(
   logic [CntW-1:0] rnd_q, rnd_d;      // round g
   logic [CntW-1:0] base_q, base_d;    // first word of the tile
   logic [CntW-1:0] last_q, last_d;    // last round of the operation
-  logic [K-1:0]    bias_q;            // Counts: the counters' start
+  logic [K-1:0]    bias_q, bias_d;    // Counts: the counters' start
   logic            shift_in, ld_we, tail_we, issue;
   logic            last_tile;
   // Dual: second operand b and the phase (0: counts, 1: product)
   logic            bin, bin_q, bin_d;
   logic            prod_q, prod_d;    // Dual: the product only (operand in the first set)
-  logic            ld2_on_q, ld2_we, ld2_tail_q, ld2_done_q;
-  logic [CntW-1:0] ld2_q;
+  logic            ld2_on_q, ld2_on_d, ld2_we, ld2_tail_q, ld2_tail_d, ld2_done_q, ld2_done_d;
+  logic [CntW-1:0] ld2_q, ld2_d;
 
   assign last_tile = (NT == 1) || (base_q == CntW'((NT - 1) * TL));
 
@@ -148,6 +148,7 @@ module sparse_mul #(
     rnd_d       = rnd_q;
     base_d      = base_q;
     last_d      = last_q;
+    bias_d      = bias_q;
     prod_d      = prod_q;
     shift_in    = 1'b0;
     ld_we       = 1'b0;
@@ -163,6 +164,7 @@ module sparse_mul #(
           state_d = StIdx;
           cnt_d   = '0;
           last_d  = rounds_i - 1'b1;
+          bias_d  = bias_i;
           prod_d  = Dual && prod_i;
           bin_d   = Dual && prod_i;
         end
@@ -236,6 +238,7 @@ module sparse_mul #(
 
       default: state_d = StIdle;
     endcase
+    if (NT == 1) base_d = '0;  // one tile: the base stays at word 0
   end
 
   assign busy_o = (state_q != StIdle);
@@ -254,9 +257,9 @@ module sparse_mul #(
       state_q <= state_d;
       cnt_q   <= cnt_d;
       rnd_q   <= rnd_d;
-      base_q  <= (NT > 1) ? base_d : '0;
+      base_q  <= base_d;
       last_q  <= last_d;
-      if (state_q == StIdle && start_i) bias_q <= bias_i;
+      bias_q  <= bias_d;
       bin_q   <= bin_d;
       prod_q  <= prod_d;
     end
@@ -270,6 +273,29 @@ module sparse_mul #(
   // from then until the unit is idle again
   assign ld2_we = Dual && ld2_on_q && in_valid_i;
 
+  always_comb begin
+    ld2_on_d   = ld2_on_q;
+    ld2_d      = ld2_q;
+    ld2_tail_d = 1'b0;
+    ld2_done_d = ld2_done_q;
+    if (state_q == StIdle) begin
+      ld2_on_d   = 1'b0;
+      ld2_d      = '0;
+      ld2_done_d = 1'b0;
+    end else if (state_q == StTail) begin
+      ld2_on_d = Dual && Prefetch && !prod_q;
+    end else if (state_q == StDrain && cnt_q == CntW'(1) && Dual && !Prefetch && !bin_q) begin
+      ld2_on_d = 1'b1;  // the counts are read out: b may overwrite a
+    end else if (ld2_we) begin
+      ld2_d = ld2_q + 1'b1;
+      if (ld2_q == CntW'(N - 1)) begin
+        ld2_on_d   = 1'b0;
+        ld2_tail_d = 1'b1;
+        ld2_done_d = 1'b1;
+      end
+    end
+  end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       ld2_on_q   <= 1'b0;
@@ -277,23 +303,10 @@ module sparse_mul #(
       ld2_tail_q <= 1'b0;
       ld2_done_q <= 1'b0;
     end else begin
-      ld2_tail_q <= 1'b0;
-      if (state_q == StIdle) begin
-        ld2_on_q   <= 1'b0;
-        ld2_q      <= '0;
-        ld2_done_q <= 1'b0;
-      end else if (state_q == StTail) begin
-        ld2_on_q <= Dual && Prefetch && !prod_q;
-      end else if (state_q == StDrain && cnt_q == CntW'(1) && Dual && !Prefetch && !bin_q) begin
-        ld2_on_q <= 1'b1;  // the counts are read out: b may overwrite a
-      end else if (ld2_we) begin
-        ld2_q <= ld2_q + 1'b1;
-        if (ld2_q == CntW'(N - 1)) begin
-          ld2_on_q   <= 1'b0;
-          ld2_tail_q <= 1'b1;
-          ld2_done_q <= 1'b1;
-        end
-      end
+      ld2_on_q   <= ld2_on_d;
+      ld2_q      <= ld2_d;
+      ld2_tail_q <= ld2_tail_d;
+      ld2_done_q <= ld2_done_d;
     end
   end
 
@@ -307,8 +320,8 @@ module sparse_mul #(
 
   logic [PW-1:0] rot_in, rot [P];
   logic          val [P];
-  logic [GW-1:0] wr_g_q;                 // entry and unit of the next slot
-  logic [$clog2(P + 1)-1:0] wr_u_q;
+  logic [GW-1:0] wr_g_q, wr_g_d;         // entry and unit of the next slot
+  logic [$clog2(P + 1)-1:0] wr_u_q, wr_u_d;
 
   // A binary product rotates by R - idx (0 for idx = 0): stored so by
   // binary units, applied at the read by Dual units (which count first).
@@ -322,30 +335,43 @@ module sparse_mul #(
     assign rot_in = rot_of(idx_i);
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      wr_g_q <= '0;
-      wr_u_q <= '0;
-    end else if (state_q == StIdle) begin
-      wr_g_q <= '0;
-      wr_u_q <= '0;
+  always_comb begin
+    wr_g_d = wr_g_q;
+    wr_u_d = wr_u_q;
+    if (state_q == StIdle) begin
+      wr_g_d = '0;
+      wr_u_d = '0;
     end else if (shift_in) begin
       if (wr_u_q == ($bits(wr_u_q))'(P - 1)) begin
-        wr_u_q <= '0;
-        wr_g_q <= wr_g_q + 1'b1;
+        wr_u_d = '0;
+        wr_g_d = wr_g_q + 1'b1;
       end else begin
-        wr_u_q <= wr_u_q + 1'b1;
+        wr_u_d = wr_u_q + 1'b1;
       end
     end
   end
 
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wr_g_q <= '0;
+      wr_u_q <= '0;
+    end else begin
+      wr_g_q <= wr_g_d;
+      wr_u_q <= wr_u_d;
+    end
+  end
+
+  // the slot's entry: a position, or an empty slot beyond the D positions
+  logic [PW:0] pos_wdata;
+  assign pos_wdata = (cnt_q < CntW'(D)) ? {idx_en_i, rot_in} : '0;
+
   for (genvar u = 0; u < P; u++) begin : gen_pos
     logic [PW:0] pos_mem [1 << GW];  // {valid, rotation}
+    logic        pos_we;
+    assign pos_we = shift_in && wr_u_q == ($bits(wr_u_q))'(u);
 
     always_ff @(posedge clk_i) begin
-      if (shift_in && wr_u_q == ($bits(wr_u_q))'(u)) begin
-        pos_mem[wr_g_q] <= (cnt_q < CntW'(D)) ? {idx_en_i, rot_in} : '0;
-      end
+      if (pos_we) pos_mem[wr_g_q] <= pos_wdata;
     end
 
     logic [PW-1:0] pos;
@@ -362,7 +388,8 @@ module sparse_mul #(
   // A[N-1+k] = a_k << Sh | a_(k-1) >> (W-Sh) (k >= 1), A[2N-1] = a_(N-1) >> (W-Sh)
   // ---------------------------------------------------------------------------
   // (Dual: the same writes into the second set of copies for b, from ld2_q)
-  logic [W-1:0]    first_q, prev_q;     // word 0 and the previous load word
+  logic [W-1:0]    first_q, first_d;    // word 0 and the previous load word
+  logic [W-1:0]    prev_q, prev_d;
   logic            wr_word, wr_tail;
   logic [CntW-1:0] wr_k;
   logic            wa_en, wb_en;
@@ -379,13 +406,15 @@ module sparse_mul #(
     if (!rst_ni) begin
       first_q <= '0;
       prev_q  <= '0;
-    end else if (wr_word) begin
-      prev_q <= in_data_i;
-      if (wr_k == '0) first_q <= in_data_i;
+    end else begin
+      first_q <= first_d;
+      prev_q  <= prev_d;
     end
   end
 
   always_comb begin
+    prev_d  = wr_word ? in_data_i : prev_q;
+    first_d = (wr_word && wr_k == '0) ? in_data_i : first_q;
     wa_en   = wr_word;
     wa_addr = AW'(wr_k);
     wa_data = (wr_k == CntW'(N - 1)) ? (in_data_i | (first_q << Sh)) : in_data_i;
@@ -398,9 +427,15 @@ module sparse_mul #(
   // Units: window of the rotation, stage 1 (t >= 1 gives word w = t - 1)
   // ---------------------------------------------------------------------------
   logic [W-1:0] win [P];
-  logic         s1_form_q, s1_first_q, s1_last_q;
-  logic [MW-1:0] s1_w_q;   // word of the result
-  logic [TAW-1:0] s1_a_q;  // its accumulator address (within the tile)
+  logic         s1_form_q, s1_first_q, s1_last_q, s1_form_d, s1_first_d, s1_last_d;
+  logic [MW-1:0] s1_w_q, s1_w_d;   // word of the result
+  logic [TAW-1:0] s1_a_q, s1_a_d;  // its accumulator address (within the tile)
+
+  assign s1_form_d  = issue && (cnt_q != '0);
+  assign s1_first_d = (rnd_q == '0);
+  assign s1_last_d  = (rnd_q == last_q);
+  assign s1_w_d     = MW'(base_q + cnt_q - 1'b1);
+  assign s1_a_d     = TAW'(cnt_q - 1'b1);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -410,11 +445,11 @@ module sparse_mul #(
       s1_w_q     <= '0;
       s1_a_q     <= '0;
     end else begin
-      s1_form_q  <= issue && (cnt_q != '0);
-      s1_first_q <= (rnd_q == '0);
-      s1_last_q  <= (rnd_q == last_q);
-      s1_w_q     <= MW'(base_q + cnt_q - 1'b1);
-      s1_a_q     <= TAW'(cnt_q - 1'b1);
+      s1_form_q  <= s1_form_d;
+      s1_first_q <= s1_first_d;
+      s1_last_q  <= s1_last_d;
+      s1_w_q     <= s1_w_d;
+      s1_a_q     <= s1_a_d;
     end
   end
 
@@ -422,12 +457,14 @@ module sparse_mul #(
   logic [W-1:0]  rdata [P];
 
   for (genvar u = 0; u < P; u++) begin : gen_unit
-    logic [LW-1:0] sh_q;
-    logic          val_u_q;
+    logic [LW-1:0] sh_q, sh_d;
+    logic          val_u_q, val_u_d;
     logic [W-1:0]  prev_rd_q;
     logic [W-1:0]  pair;
 
     assign raddr[u] = AW'(rot[u][PW-1:LW]) + AW'(base_q) + AW'(cnt_q);
+    assign sh_d     = issue ? rot[u][LW-1:0] : sh_q;
+    assign val_u_d  = issue ? val[u] : val_u_q;
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
@@ -435,10 +472,8 @@ module sparse_mul #(
         val_u_q   <= 1'b0;
         prev_rd_q <= '0;
       end else begin
-        if (issue) begin
-          sh_q    <= rot[u][LW-1:0];
-          val_u_q <= val[u];
-        end
+        sh_q      <= sh_d;
+        val_u_q   <= val_u_d;
         prev_rd_q <= rdata[u];
       end
     end
@@ -571,8 +606,8 @@ module sparse_mul #(
   // Accumulator: read word w in stage 1, add in stage 2, write back
   // ---------------------------------------------------------------------------
   logic [OW-1:0] acc_rd, acc_new, last_mask;
-  logic          ov_q, ol_q;
-  logic [OW-1:0] od_q;
+  logic          ov_q, ov_d, ol_q, ol_d;
+  logic [OW-1:0] od_q, od_d;
 
   bike_ram_sdp #(
     .Width (OW),
@@ -608,15 +643,19 @@ module sparse_mul #(
     acc_new = (s2_w_q == MW'(N - 1)) ? ((sum & last_mask) | (init & ~last_mask)) : sum;
   end
 
+  assign ov_d = s2_valid_q && s2_last_q;
+  assign ol_d = ov_d && (s2_w_q == MW'(N - 1));
+  assign od_d = ov_d ? acc_new : od_q;
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       ov_q <= 1'b0;
       ol_q <= 1'b0;
       od_q <= '0;
     end else begin
-      ov_q <= s2_valid_q && s2_last_q;
-      ol_q <= s2_valid_q && s2_last_q && (s2_w_q == MW'(N - 1));
-      if (s2_valid_q && s2_last_q) od_q <= acc_new;
+      ov_q <= ov_d;
+      ol_q <= ol_d;
+      od_q <= od_d;
     end
   end
 
