@@ -1,4 +1,4 @@
-/* The KAT DRBG's own AES-256 (apps/bike/aes256.c): the FIPS 197 example
+/* The KAT DRBG's own AES-256 (lib/kat_drbg/aes256.c): the FIPS 197 example
  * (Appendix C.3), and, where the build has OpenSSL, 1000 random keys and
  * blocks against OpenSSL's AES-256. */
 #include <string.h>

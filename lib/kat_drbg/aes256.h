@@ -2,8 +2,8 @@
  * without OpenSSL's libcrypto (the cross builds; CMake option
  * BIKE_DRBG_OPENSSL). Test and tool code only: it encrypts the public KAT
  * seeds, and its S-box look-ups are not constant time. */
-#ifndef BIKE_APPS_AES256_H
-#define BIKE_APPS_AES256_H
+#ifndef BIKE_KAT_AES256_H
+#define BIKE_KAT_AES256_H
 
 #include <stdint.h>
 

@@ -1,9 +1,10 @@
 /* The NIST AES-256-CTR DRBG of the PQC KAT generator (PQCgenKAT_kem), for
- * reproducing the official Known Answer Tests. Test and tool code only: its
- * AES-256 is OpenSSL's libcrypto's (which libbike itself never links), or,
- * with BIKE_DRBG_OPENSSL off, its own (aes256.c). */
-#ifndef BIKE_APPS_DRBG_H
-#define BIKE_APPS_DRBG_H
+ * reproducing the official Known Answer Tests: the bike tool's `kat` command
+ * and the hardware testbenches draw their KAT coins from it. Its AES-256 is
+ * OpenSSL's libcrypto's (which libbike itself never links) with
+ * BIKE_DRBG_OPENSSL defined, else its own (aes256.c). */
+#ifndef BIKE_KAT_DRBG_H
+#define BIKE_KAT_DRBG_H
 
 #include <stddef.h>
 #include <stdint.h>
