@@ -16,12 +16,9 @@
 // libbike's bike_gf2x_mul_sparse with the enabled positions.
 //
 // Parameters from the build: -D TB_W, TB_P, TB_PREFETCH, TB_TILE (R, D: -GR -GD).
-#include <memory>
-
 #include "Vbike_decoder.h"
 #include "tb_common.h"
-#include "tb_words.h"
-#include "verilated.h"
+#include "tb_stream.h"
 
 #ifndef TB_W
 #error "TB_W and TB_P must be defined by the build"
@@ -52,11 +49,7 @@ static uint64_t mul_formula(const bike_params *p, uint64_t m) {
   return m + 1 + g * TB_P + n + 1 + rounds * (n + tiles(n)) + 3;
 }
 
-struct Dut {
-  std::unique_ptr<VerilatedContext> ctx;
-  std::unique_ptr<Vbike_decoder> m;
-  Dut() : ctx(new VerilatedContext), m(new Vbike_decoder(ctx.get())) { tb::reset(m.get()); }
-
+struct Dut : tb::Model<Vbike_decoder> {
   // One operation: np positions (idx, en; a product marks the last), then the
   // N words of a; result word k lands in word k % N of blk[k / N] (a
   // decoding gives e0 then e1, both from bit 0 of their block; a product c).
@@ -75,51 +68,34 @@ struct Dut {
     tb::tick(d);
     d->start_i = 0;
     d->mul_i = 0;
-    uint64_t cycles = 0;
-    size_t ni = 0, ld = 0, out = 0;
+    tb::Streams s(n, nblk * n, 100000000ull, np);
     for (;;) {
-      bool ti = d->idx_ready_o && ni < np;
+      bool ti = s.offer_idx(d->idx_ready_o);
       if (ti) {
-        d->idx_i = idx[ni];
-        d->idx_en_i = en[ni];
-        d->idx_last_i = mul && ni == np - 1;
+        d->idx_i = idx[s.idx];
+        d->idx_en_i = en[s.idx];
+        d->idx_last_i = mul && s.idx == np - 1;
       }
       d->idx_valid_i = ti;
-      bool ta = d->in_ready_o && ld < n;
-      if (ta) tbw::put(d->in_data_i, a, ld, nq);
+      bool ta = s.offer_in(d->in_ready_o);
+      if (ta) tbw::put(d->in_data_i, a, s.in, nq);
       d->in_valid_i = ta;
       tb::tick(d);
-      cycles++;
-      if (ti) ni++;
-      if (ta) ld++;
+      s.edge(ta, ti);
       if (d->out_valid_o) {
-        if (out >= nblk * n) {
-          std::fprintf(stderr, "too many result words\n");
-          std::exit(1);
-        }
+        size_t out = s.result();
         tbw::get(d->out_data_o, blk[out / n], out % n);
-        out++;
       }
       if (d->out_last_o) break;
-      if (cycles > 100000000ull) {
-        std::fprintf(stderr, "timeout\n");
-        std::exit(1);
-      }
     }
-    if (out != nblk * n || ld != n || ni != np) {
-      std::fprintf(stderr, "stream length: %zu positions, %zu words in, %zu out\n", ni, ld, out);
-      std::exit(1);
-    }
+    s.check_lengths();
     d->idx_valid_i = 0;
     d->idx_last_i = 0;
     d->in_valid_i = 0;
     tb::tick(d);
     tb::tick(d);
-    if (d->busy_o) {
-      std::fprintf(stderr, "still busy after the last word\n");
-      std::exit(1);
-    }
-    return cycles;
+    tb::expect_idle_after(d, "two cycles after the last word");
+    return s.cycles;
   }
 
   uint64_t run(const bike_params *p, uint64_t *e0, uint64_t *e1, uint64_t *ok, const uint64_t *s,
@@ -141,20 +117,10 @@ struct Dut {
   }
 };
 
-static uint32_t load32(const uint8_t *q) {
-  return (uint32_t)q[0] | (uint32_t)q[1] << 8 | (uint32_t)q[2] << 16 | (uint32_t)q[3] << 24;
-}
-
 int main(int argc, char **argv) {
-  tb::Args args = tb::parse_args(argc, argv);
-  const bike_params *p = bike_params_get(args.level);
-  if (!p) {
-    std::fprintf(stderr, "bad level\n");
-    return 2;
-  }
+  tb::Bench bench(argc, argv);
+  const bike_params *p = bench.p;
   Dut dut;
-  tb::Report rep;
-  tb::Rng rng(args.seed);
   static uint64_t s[BIKE_MAX_QWORDS + 2], c0[BIKE_MAX_QWORDS + 2], h0[BIKE_MAX_QWORDS + 2];
   static uint64_t h1[BIKE_MAX_QWORDS + 2], e0[BIKE_MAX_QWORDS + 2], e1[BIKE_MAX_QWORDS + 2];
   static uint64_t t0[BIKE_MAX_QWORDS + 2], t1[BIKE_MAX_QWORDS + 2];
@@ -162,7 +128,6 @@ int main(int argc, char **argv) {
   static uint64_t g0[BIKE_MAX_QWORDS + 4], g1[BIKE_MAX_QWORDS + 4];
   std::vector<uint32_t> i0(p->d), i1(p->d);
   const uint64_t want = formula(p);
-  unsigned fails = 0;
   unsigned needed[7] = {0};  // [k] = vectors decoded in k iterations, [6] = failures
 
   // the products of a vector: h0 (D positions) times a, and T random
@@ -171,30 +136,19 @@ int main(int argc, char **argv) {
   auto check_mul = [&](const char *what, unsigned vec, const uint32_t *idx, const uint8_t *en,
                        size_t m, const char *op) {
     uint64_t cyc = dut.mul(p, pg, idx, en, m, pa);
-    rep.cycle(op, cyc);
-    if (cyc != mul_formula(p, m)) {
-      std::fprintf(stderr, "CYCLES %s %s vector %u: %llu, formula %llu\n", op, what, vec,
-                   (unsigned long long)cyc, (unsigned long long)mul_formula(p, m));
-      fails++;
-    }
+    bench.cycles(op, what, vec, cyc, mul_formula(p, m));
     std::vector<uint32_t> on;
     for (size_t i = 0; i < m; i++)
       if (en[i]) on.push_back(idx[i]);
     bike_gf2x_mul_sparse(p, pe, on.data(), (uint32_t)on.size(), pa);
-    if (!tb::same_words(op, vec, pg, pe, p->r_qwords)) fails++;
+    bench.words(op, vec, pg, pe, p->r_qwords);
   };
   auto products = [&](const char *what, unsigned vec, const uint64_t *a) {
     std::memcpy(pa, a, p->r_qwords * sizeof(uint64_t));
     std::vector<uint8_t> en(p->t, 1);
     check_mul(what, vec, i0.data(), en.data(), p->d, "mul_d");
-    std::vector<uint32_t> pos;
-    while (pos.size() < p->t) {
-      uint32_t x = (uint32_t)(rng.next() % p->r);
-      bool dup = false;
-      for (uint32_t y : pos) dup |= (y == x);
-      if (!dup) pos.push_back(x);
-    }
-    for (size_t i = 0; i < p->t; i++) en[i] = (uint8_t)(rng.next() & 1);
+    std::vector<uint32_t> pos = tb::distinct(bench.rng, p->t, p->r);
+    for (size_t i = 0; i < p->t; i++) en[i] = (uint8_t)(bench.rng.next() & 1);
     check_mul(what, vec, pos.data(), en.data(), p->t, "mul_t");
   };
 
@@ -212,51 +166,27 @@ int main(int argc, char **argv) {
     needed[k]++;
     uint64_t gok = 0;
     uint64_t cyc = dut.run(p, g0, g1, &gok, s, i0.data(), i1.data());
-    rep.cycle("decode", cyc);
-    if (cyc != want) {
-      std::fprintf(stderr, "CYCLES %s vector %u: %llu, formula %llu\n", what, vec,
-                   (unsigned long long)cyc, (unsigned long long)want);
-      fails++;
-    }
-    bool same = tb::same_words(what, vec, g0, x0, p->r_qwords) &&
-                tb::same_words(what, vec, g1, x1, p->r_qwords);
-    if (!same) {
-      std::fprintf(stderr, "  (e0/e1 of %s %u, libbike needs %u iterations)\n", what, vec, k);
-      fails++;
-    }
-    if (gok != eok) {
-      std::fprintf(stderr, "MISMATCH %s vector %u: ok %d, expected %d\n", what, vec, gok != 0,
-                   eok != 0);
-      fails++;
-    }
+    bench.cycles("decode", what, vec, cyc, want);
+    if (!(tb::same_words(what, vec, g0, x0, p->r_qwords) &&
+          tb::same_words(what, vec, g1, x1, p->r_qwords)))
+      bench.fail("  (e0/e1 of %s %u, libbike needs %u iterations)\n", what, vec, k);
+    if (gok != eok)
+      bench.fail("MISMATCH %s vector %u: ok %d, expected %d\n", what, vec, gok != 0, eok != 0);
   };
 
-  std::vector<tb::Record> recs;
-  if (args.kat || args.random) recs = tb::read_kat(tb::kat_path(args));
+  // the key of a record: its supports and h0, h1
   auto key = [&](tb::Record &rec) {
-    const uint8_t *sk = rec["sk"].data();
-    if (rec["sk"].size() != p->sk_bytes || rec["ct"].size() != p->ct_bytes) {
-      std::fprintf(stderr, "KAT record sizes do not match level %d\n", args.level);
-      std::exit(2);
-    }
-    for (uint32_t i = 0; i < p->d; i++) {
-      i0[i] = load32(sk + 4 * i);
-      i1[i] = load32(sk + 4 * (p->d + i));
-    }
+    tb::check_sizes(p, rec, {"sk", "ct"});
+    tb::sk_support(p, rec["sk"].data(), 0, i0.data());
+    tb::sk_support(p, rec["sk"].data(), 1, i1.data());
     bike_poly_from_indices(p, h0, i0.data(), p->d);
     bike_poly_from_indices(p, h1, i1.data(), p->d);
   };
 
-  for (unsigned v = 0; v < args.random; v++) {
+  bench.random(1, [&](unsigned v) {
+    std::vector<tb::Record> &recs = bench.records();
     key(recs[v % recs.size()]);
-    uint32_t w = p->t + (v % 64);
-    std::vector<uint32_t> pos;
-    while (pos.size() < w) {
-      uint32_t x = (uint32_t)(rng.next() % (2 * p->r));
-      bool dup = false;
-      for (uint32_t y : pos) dup |= (y == x);
-      if (!dup) pos.push_back(x);
-    }
+    std::vector<uint32_t> pos = tb::distinct(bench.rng, p->t + (v % 64), 2 * p->r);
     std::memset(e0, 0, sizeof(e0));
     std::memset(e1, 0, sizeof(e1));
     for (uint32_t x : pos) {
@@ -270,33 +200,29 @@ int main(int argc, char **argv) {
     // heavy syndromes, whose threshold exceeds D + 1 + tau (the decoder caps
     // it there): all ones (v % 8 == 1), or s OR random bits (v % 8 == 3)
     if (v % 8 == 1 || v % 8 == 3) {
-      for (uint32_t q = 0; q < p->r_qwords; q++) s[q] |= (v % 8 == 1) ? ~0ull : rng.next();
+      for (uint32_t q = 0; q < p->r_qwords; q++) s[q] |= (v % 8 == 1) ? ~0ull : bench.rng.next();
       s[p->r_qwords - 1] &= (1ull << (p->r % 64)) - 1;
     }
-    tb::operand(p, rng, v < 8 ? v % 4 : 0, t0);
+    tb::operand(p, bench.rng, v < 8 ? v % 4 : 0, t0);
     products("random", v, t0);
     check("random", v);
-    rep.random++;
-  }
+  });
 
-  for (unsigned k = 0; k < args.kat && k < recs.size(); k++) {
-    key(recs[k]);
-    bike_poly_from_bytes(p, c0, recs[k]["ct"].data());
+  bench.kat(1, [&](tb::Record &rec, unsigned k) {
+    key(rec);
+    bike_poly_from_bytes(p, c0, rec["ct"].data());
     bike_gf2x_mul(p, s, c0, h0);
     products("kat", k, c0);
     check("kat", k);
-    rep.kat++;
-  }
+  });
 
   std::printf("bike_decoder L%d R=%u D=%u W=%d P=%d: %u random + %u KAT syndromes, %u failures; "
-              "cycles/decode %llu (formula %llu), product of D %llu, of T %llu; iterations libbike needs: 1:%u 2:%u 3:%u 4:%u "
-              "5:%u failing:%u\n",
-              args.level, p->r, p->d, TB_W, TB_P, rep.random, rep.kat, fails,
-              (unsigned long long)rep.cycles["decode"], (unsigned long long)want,
-              (unsigned long long)rep.cycles["mul_d"], (unsigned long long)rep.cycles["mul_t"],
-              needed[1],
-              needed[2], needed[3], needed[4], needed[5], needed[6]);
-  if (fails) return 1;
-  rep.write(args.json);
-  return 0;
+              "cycles/decode %llu (formula %llu), product of D %llu, of T %llu; iterations "
+              "libbike needs: 1:%u 2:%u 3:%u 4:%u 5:%u failing:%u\n",
+              bench.args.level, p->r, p->d, TB_W, TB_P, bench.rep.random, bench.rep.kat,
+              bench.fails, (unsigned long long)bench.rep.cycles["decode"],
+              (unsigned long long)want, (unsigned long long)bench.rep.cycles["mul_d"],
+              (unsigned long long)bench.rep.cycles["mul_t"], needed[1], needed[2], needed[3],
+              needed[4], needed[5], needed[6]);
+  return bench.finish();
 }

@@ -14,7 +14,6 @@
 
 #include "Vbike_ram_tb.h"
 #include "tb_common.h"
-#include "verilated.h"
 
 #ifndef TB_WIDTH
 #error "TB_WIDTH and TB_DEPTH must be defined by the build"
@@ -45,12 +44,12 @@ static Word random_word(tb::Rng &rng) {
 }
 
 int main(int argc, char **argv) {
-  tb::Args args = tb::parse_args(argc, argv);
+  tb::Bench bench(argc, argv);
+  // no tb::Model: the memories have no reset
   auto ctx = std::make_unique<VerilatedContext>();
-  auto d = std::make_unique<Vbike_ram_tb>(ctx.get());
-  tb::Rng rng(args.seed);
-  tb::Report rep;
-  unsigned fails = 0;
+  auto model = std::make_unique<Vbike_ram_tb>(ctx.get());
+  Vbike_ram_tb *d = model.get();
+  tb::Rng &rng = bench.rng;
   const uint32_t depth = TB_DEPTH;
 
   std::vector<Word> ms(depth), mt(depth);  // model contents: sdp, tdp
@@ -74,7 +73,7 @@ int main(int argc, char **argv) {
     d->b_we_i = b_we;
     d->b_addr_i = b_ad;
     put(d->b_wdata_i, b_wd);
-    tb::tick(d.get());
+    tb::tick(d);
     cyc++;
     // model: reads see the contents before this cycle's writes
     if (s_re) s_rd = ms[s_ra], s_rd_ok = true;
@@ -92,12 +91,12 @@ int main(int argc, char **argv) {
                  {"tdp port B read", b_rd_ok, b_rd, get(d->b_rdata_o)}};
     for (auto &o : outs) {
       if (o.ok && o.exp != o.got) {
-        if (fails < 10) {
+        if (bench.fails < 10) {
           std::fprintf(stderr, "MISMATCH %s, cycle %llu: got %08x%08x%08x%08x expected "
                        "%08x%08x%08x%08x\n", o.name, (unsigned long long)cyc, o.got[3],
                        o.got[2], o.got[1], o.got[0], o.exp[3], o.exp[2], o.exp[1], o.exp[0]);
         }
-        fails++;
+        bench.fails++;
       }
     }
   };
@@ -114,7 +113,7 @@ int main(int argc, char **argv) {
     cycle(false, 0, zero, true, i, true, false, i, zero, true, false, depth - 1 - i, zero);
   }
 
-  for (unsigned v = 0; v < args.random; v++) {
+  bench.random(1, [&](unsigned v) {
     const uint32_t span = (v & 1) ? (depth < 4 ? depth : 4) : depth;
     for (uint32_t c = 0; c < 2 * depth; c++) {
       uint64_t r = rng.next();
@@ -128,12 +127,10 @@ int main(int argc, char **argv) {
       cycle(s_we, s_wa, random_word(rng), s_re, s_ra, a_en, a_we, a_ad, random_word(rng), b_en,
             b_we, b_ad, random_word(rng));
     }
-    rep.random++;
-  }
+  });
 
   std::printf("bike_ram Width=%d Depth=%d: fill, read-back and %u random bursts (%llu cycles), "
-              "%u failures\n", TB_WIDTH, TB_DEPTH, rep.random, (unsigned long long)cyc, fails);
-  if (fails) return 1;
-  rep.write(args.json);
-  return 0;
+              "%u failures\n", TB_WIDTH, TB_DEPTH, bench.rep.random, (unsigned long long)cyc,
+              bench.fails);
+  return bench.finish();
 }

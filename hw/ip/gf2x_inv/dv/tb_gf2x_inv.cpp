@@ -5,13 +5,10 @@
 // secret key (the KeyGen inversion) and the public key h of each record.
 //
 // Parameters from the build: -D TB_W, TB_E, TB_KL, TB_PL (R = r, -GR).
-#include <memory>
-
 #include "Vgf2x_inv.h"
 #include "tb_common.h"
 #include "tb_inv_cycles.h"
-#include "tb_words.h"
-#include "verilated.h"
+#include "tb_stream.h"
 
 #ifndef TB_W
 #error "TB_W, TB_E, TB_KL and TB_PL must be defined by the build"
@@ -29,16 +26,12 @@ static uint64_t formula(uint32_t r, uint64_t *muls_out) {
   uint64_t n = t.n, np = t.np, c = t.comp, c_sym = t.comp_sym;
   uint64_t s = tbi::sqr_steps(r, TB_W, TB_E, false), sh = tbi::sqr_steps(r, TB_W, TB_E, true);
   uint64_t ms = 0;
-  for (int b : tbw::chain_bits(r)) ms += 1 + b;
+  for (int b : tbi::chain_bits(r)) ms += 1 + b;
   *muls_out = ms + 2;
   return n + 2 * (s + np + c + 8) + ms * (sh + np + c_sym + n + 10) + s + 1;
 }
 
-struct Dut {
-  std::unique_ptr<VerilatedContext> ctx;
-  std::unique_ptr<Vgf2x_inv> m;
-  Dut() : ctx(new VerilatedContext), m(new Vgf2x_inv(ctx.get())) { tb::reset(m.get()); }
-
+struct Dut : tb::Model<Vgf2x_inv> {
   uint64_t run(const bike_params *p, uint64_t *c, const uint64_t *a) {
     size_t nq = p->r_qwords, n = (p->r + TB_W - 1) / TB_W;
     std::memset(c, 0, sizeof(uint64_t) * (BIKE_MAX_QWORDS + 2));
@@ -47,30 +40,21 @@ struct Dut {
     d->in_valid_i = 0;
     tb::tick(d);
     d->start_i = 0;
-    uint64_t cycles = tbw::stream_op(d, c, a, n, nq, 100000000ull);
-    if (d->busy_o || d->overrun_o) {
-      std::fprintf(stderr, "after the last word: busy %d, overrun %d\n", d->busy_o, d->overrun_o);
-      std::exit(1);
-    }
+    uint64_t cycles = tb::stream_op(d, c, a, n, nq, 100000000ull);
+    if (d->busy_o || d->overrun_o)
+      tb::die("after the last word: busy %d, overrun %d\n", d->busy_o, d->overrun_o);
     return cycles;
   }
 };
 
 int main(int argc, char **argv) {
-  tb::Args args = tb::parse_args(argc, argv);
-  const bike_params *p = bike_params_get(args.level);
-  if (!p) {
-    std::fprintf(stderr, "bad level\n");
-    return 2;
-  }
+  tb::Bench bench(argc, argv);
+  const bike_params *p = bench.p;
   Dut dut;
-  tb::Report rep;
-  tb::Rng rng(args.seed);
   static uint64_t a[BIKE_MAX_QWORDS + 2], got[BIKE_MAX_QWORDS + 2], exp[BIKE_MAX_QWORDS + 2];
   static uint64_t chk[BIKE_MAX_QWORDS + 2];
   uint64_t muls = 0;
   const uint64_t want = formula(p->r, &muls);
-  unsigned fails = 0;
 
   auto check = [&](const char *what, unsigned vec) {
     bike_gf2x_inv(p, exp, a);
@@ -81,50 +65,32 @@ int main(int argc, char **argv) {
       std::exit(2);
     }
     uint64_t cyc = dut.run(p, got, a);
-    rep.cycle("inv", cyc);
-    if (cyc != want) {
-      std::fprintf(stderr, "CYCLES %s vector %u: %llu, formula %llu\n", what, vec,
-                   (unsigned long long)cyc, (unsigned long long)want);
-      fails++;
-    }
-    if (!tb::same_words(what, vec, got, exp, p->r_qwords)) fails++;
+    bench.cycles("inv", what, vec, cyc, want);
+    bench.words(what, vec, got, exp, p->r_qwords);
   };
 
-  for (unsigned v = 0; v < args.random; v++) {
+  bench.random(1, [&](unsigned v) {
     unsigned kind = v < 8 ? v % 4 : 0;
-    tb::operand(p, rng, kind, a);
+    tb::operand(p, bench.rng, kind, a);
     // all ones is no unit (it is 0 in the GF(2^(r-1)) component); all ones
     // but 1 + x is (odd weight r - 2)
     if (kind == 1) a[0] &= ~(uint64_t)3;
     if ((bike_poly_weight(p, a) & 1) == 0) a[0] ^= 1;  // make it a unit
     check("random", v);
-    rep.random++;
-  }
+  });
 
-  if (args.kat) {
-    std::vector<tb::Record> recs = tb::read_kat(tb::kat_path(args));
-    unsigned used = 0;
-    for (auto &rec : recs) {
-      if (used >= args.kat) break;
-      if (rec["sk"].size() != p->sk_bytes || rec["pk"].size() != p->pk_bytes) {
-        std::fprintf(stderr, "KAT record sizes do not match level %d\n", args.level);
-        return 2;
-      }
-      bike_poly_from_bytes(p, a, rec["sk"].data() + 8 * p->d);  // h0
-      check("kat h0", used);
-      bike_poly_from_bytes(p, a, rec["pk"].data());  // h = h1 h0^-1
-      check("kat pk", used);
-      rep.kat += 2;
-      used++;
-    }
-  }
+  bench.kat(2, [&](tb::Record &rec, unsigned k) {
+    tb::check_sizes(p, rec, {"sk", "pk"});
+    tb::sk_h0(p, rec["sk"].data(), a);
+    check("kat h0", k);
+    bike_poly_from_bytes(p, a, rec["pk"].data());  // h = h1 h0^-1
+    check("kat pk", k);
+  });
 
   std::printf("gf2x_inv L%d R=%u W=%d E=%d KaratsubaLevels=%d ParallelLevels=%d: %u random + %u "
               "KAT inverses, %u failures; cycles/inv %llu (formula %llu, %llu multiplications)\n",
-              args.level, p->r, TB_W, TB_E, TB_KL, TB_PL, rep.random, rep.kat, fails,
-              (unsigned long long)rep.cycles["inv"], (unsigned long long)want,
+              bench.args.level, p->r, TB_W, TB_E, TB_KL, TB_PL, bench.rep.random, bench.rep.kat,
+              bench.fails, (unsigned long long)bench.rep.cycles["inv"], (unsigned long long)want,
               (unsigned long long)muls);
-  if (fails) return 1;
-  rep.write(args.json);
-  return 0;
+  return bench.finish();
 }

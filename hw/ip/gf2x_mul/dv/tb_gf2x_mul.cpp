@@ -8,43 +8,14 @@
 //
 // The design parameters come from the build (-D TB_W, TB_KL, TB_PL; R is
 // the level's r, given to Verilator with -GR).
-#include <memory>
-
 #include "Vgf2x_mul.h"
 #include "tb_common.h"
 #include "tb_inv_cycles.h"
-#include "verilated.h"
+#include "tb_stream.h"
 
 #ifndef TB_W
 #error "TB_W, TB_KL and TB_PL must be defined by the build"
 #endif
-
-static uint32_t chunk32(const uint64_t *a, size_t j, size_t nq) {
-  size_t q = j / 2;
-  return q < nq ? (uint32_t)(a[q] >> (32 * (j & 1))) : 0u;
-}
-
-static void put(uint32_t &s, const uint64_t *a, size_t i, size_t nq) { s = chunk32(a, i, nq); }
-static void put(uint64_t &s, const uint64_t *a, size_t i, size_t nq) {
-  s = (uint64_t)chunk32(a, 2 * i + 1, nq) << 32 | chunk32(a, 2 * i, nq);
-}
-template <std::size_t K>
-static void put(VlWide<K> &s, const uint64_t *a, size_t i, size_t nq) {
-  for (size_t k = 0; k < K; k++) s[k] = chunk32(a, K * i + k, nq);
-}
-
-static void set32(uint64_t *c, size_t j, uint32_t v) {
-  c[j / 2] |= (uint64_t)v << (32 * (j & 1));
-}
-static void get(uint32_t s, uint64_t *c, size_t i) { set32(c, i, s); }
-static void get(uint64_t s, uint64_t *c, size_t i) {
-  set32(c, 2 * i, (uint32_t)s);
-  set32(c, 2 * i + 1, (uint32_t)(s >> 32));
-}
-template <std::size_t K>
-static void get(const VlWide<K> &s, uint64_t *c, size_t i) {
-  for (size_t k = 0; k < K; k++) set32(c, K * i + k, s[k]);
-}
 
 // doc/gf2x_mul.md: cycles = Np + 3^(L-P) (M^2 + 1) + N + 4, and in the
 // symmetric mode Np + C_sym + 2N + 6
@@ -73,97 +44,57 @@ static void sym_ref(const bike_params *p, uint64_t *c, const uint64_t *a, const 
   for (size_t q = 0; q < p->r_qwords; q++) c[q] = g[q] ^ w[q] ^ sw[q];
 }
 
-struct Dut {
-  std::unique_ptr<VerilatedContext> ctx;
-  std::unique_ptr<Vgf2x_mul> m;
-  Dut() : ctx(new VerilatedContext), m(new Vgf2x_mul(ctx.get())) { tb::reset(m.get()); }
-
+struct Dut : tb::Model<Vgf2x_mul> {
   // One multiplication; returns the cycles from the start edge to out_last.
   uint64_t mul(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b,
                bool sym = false) {
     size_t nq = p->r_qwords, n = (p->r + TB_W - 1) / TB_W;
     std::memset(c, 0, sizeof(uint64_t) * (BIKE_MAX_QWORDS + 2));
     Vgf2x_mul *d = m.get();
-    if (d->busy_o) {
-      std::fprintf(stderr, "busy_o high before start\n");
-      std::exit(1);
-    }
+    tb::expect_idle_before_start(d);
     d->start_i = 1;
     d->sym_i = sym;
     d->in_valid_i = 0;
     tb::tick(d);
     d->start_i = 0;
     d->sym_i = !sym;  // taken with start_i only
-    if (!d->busy_o) {
-      std::fprintf(stderr, "start_i not taken\n");
-      std::exit(1);
-    }
-    uint64_t cycles = 0;
-    size_t ld = 0, out = 0;
+    tb::expect_started(d);
+    tb::Streams s(n, n, 100000000ull);
     for (;;) {
-      bool take = d->in_ready_o;
+      bool take = d->in_ready_o;  // every word the core asks for (a surplus fails the length)
       if (take) {
-        put(d->in_a_i, a, ld, nq);
-        put(d->in_b_i, b, ld, nq);
+        tbw::put(d->in_a_i, a, s.in, nq);
+        tbw::put(d->in_b_i, b, s.in, nq);
       }
       d->in_valid_i = take;
       tb::tick(d);
-      cycles++;
-      if (take) ld++;
-      if (d->out_valid_o) {
-        if (out >= n) {
-          std::fprintf(stderr, "too many result words\n");
-          std::exit(1);
-        }
-        get(d->out_data_o, c, out++);
-      }
+      s.edge(take);
+      if (d->out_valid_o) tbw::get(d->out_data_o, c, s.result());
       if (d->out_last_o) break;
-      if (cycles > 100000000ull) {
-        std::fprintf(stderr, "timeout\n");
-        std::exit(1);
-      }
     }
-    if (out != n || ld != n) {
-      std::fprintf(stderr, "stream length: %zu words in, %zu out, expected %zu\n", ld, out, n);
-      std::exit(1);
-    }
+    s.check_lengths();
     // doc/gf2x_mul.md: back to idle (busy_o low) one cycle after out_last_o
     tb::tick(d);
-    if (d->busy_o) {
-      std::fprintf(stderr, "CYCLES: busy_o still high one cycle after out_last_o\n");
-      std::exit(1);
-    }
-    return cycles;
+    tb::expect_idle_after(d, "one cycle after out_last_o");
+    return s.cycles;
   }
 };
 
 int main(int argc, char **argv) {
-  tb::Args args = tb::parse_args(argc, argv);
-  const bike_params *p = bike_params_get(args.level);
-  if (!p) {
-    std::fprintf(stderr, "bad level\n");
-    return 2;
-  }
+  tb::Bench bench(argc, argv);
+  const bike_params *p = bench.p;
   Dut dut;
-  tb::Report rep;
-  tb::Rng rng(args.seed);
   static uint64_t a[BIKE_MAX_QWORDS + 2], b[BIKE_MAX_QWORDS + 2];
   static uint64_t got[BIKE_MAX_QWORDS + 2], exp[BIKE_MAX_QWORDS + 2];
   static uint64_t t[BIKE_MAX_QWORDS + 2], u[BIKE_MAX_QWORDS + 2];
   const uint64_t want = formula(p->r, false), want_sym = formula(p->r, true);
-  unsigned fails = 0, syms = 0;
+  unsigned syms = 0;
 
   // one product of a and b against exp and its cycle formula
   auto run = [&](const char *what, unsigned vec, bool sym) {
     uint64_t cyc = dut.mul(p, got, a, b, sym);
-    uint64_t w = sym ? want_sym : want;
-    rep.cycle(sym ? "mul_sym" : "mul", cyc);
-    if (cyc != w) {
-      std::fprintf(stderr, "CYCLES %s vector %u: %llu, formula %llu\n", what, vec,
-                   (unsigned long long)cyc, (unsigned long long)w);
-      fails++;
-    }
-    if (!tb::same_words(what, vec, got, exp, p->r_qwords)) fails++;
+    bench.cycles(sym ? "mul_sym" : "mul", what, vec, cyc, sym ? want_sym : want);
+    bench.words(what, vec, got, exp, p->r_qwords);
   };
   auto check = [&](const char *what, unsigned vec) {
     bike_gf2x_mul(p, exp, a, b);
@@ -188,53 +119,34 @@ int main(int argc, char **argv) {
     std::memcpy(x, u, sizeof(uint64_t) * p->r_qwords);
   };
 
-  for (unsigned v = 0; v < args.random; v++) {
+  bench.random(1, [&](unsigned v) {
     // mostly uniform operands, a few extreme ones (all ones, single bits)
-    for (int k = 0; k < 2; k++) {
-      uint64_t *x = k ? b : a;
-      unsigned kind = v < 8 ? v % 4 : 0;
-      tb::operand(p, rng, kind, x);
-    }
+    for (int k = 0; k < 2; k++) tb::operand(p, bench.rng, v < 8 ? v % 4 : 0, k ? b : a);
     check("random", v);
     check_sym("sym definition", v, false);
     norm(a);
     norm(b);
     check_sym("sym random", v, true);
-    rep.random++;
-  }
+  });
 
-  if (args.kat) {
-    std::vector<tb::Record> recs = tb::read_kat(tb::kat_path(args));
-    unsigned used = 0;
-    for (auto &rec : recs) {
-      if (used >= args.kat) break;
-      const uint8_t *sk = rec["sk"].data(), *ct = rec["ct"].data(), *pk = rec["pk"].data();
-      if (rec["sk"].size() != p->sk_bytes || rec["ct"].size() != p->ct_bytes) {
-        std::fprintf(stderr, "KAT record sizes do not match level %d\n", args.level);
-        return 2;
-      }
-      const uint8_t *h0 = sk + 8 * p->d;
-      bike_poly_from_bytes(p, a, ct);
-      bike_poly_from_bytes(p, b, h0);
-      check("kat c0*h0", used);
-      bike_poly_from_bytes(p, a, pk);
-      check("kat h*h0", used);
-      norm(a);
-      bike_poly_from_bytes(p, b, h0);
-      norm(b);
-      check_sym("sym kat", used, true);
-      rep.kat += 2;
-      used++;
-    }
-  }
+  bench.kat(2, [&](tb::Record &rec, unsigned k) {
+    tb::check_sizes(p, rec, {"sk", "ct"});
+    bike_poly_from_bytes(p, a, rec["ct"].data());
+    tb::sk_h0(p, rec["sk"].data(), b);
+    check("kat c0*h0", k);
+    bike_poly_from_bytes(p, a, rec["pk"].data());
+    check("kat h*h0", k);
+    norm(a);
+    tb::sk_h0(p, rec["sk"].data(), b);
+    norm(b);
+    check_sym("sym kat", k, true);
+  });
 
   std::printf("gf2x_mul L%d R=%u W=%d KaratsubaLevels=%d ParallelLevels=%d: %u random + %u KAT "
               "products (and %u symmetric), %u failures; cycles/mul %llu (formula %llu), "
               "symmetric %llu (formula %llu)\n",
-              args.level, p->r, TB_W, TB_KL, TB_PL, rep.random, rep.kat, syms, fails,
-              (unsigned long long)rep.cycles["mul"], (unsigned long long)want,
-              (unsigned long long)rep.cycles["mul_sym"], (unsigned long long)want_sym);
-  if (fails) return 1;
-  rep.write(args.json);
-  return 0;
+              bench.args.level, p->r, TB_W, TB_KL, TB_PL, bench.rep.random, bench.rep.kat, syms, bench.fails,
+              (unsigned long long)bench.rep.cycles["mul"], (unsigned long long)want,
+              (unsigned long long)bench.rep.cycles["mul_sym"], (unsigned long long)want_sym);
+  return bench.finish();
 }

@@ -7,13 +7,10 @@
 // half mode (words 0 .. Ha - 1 of the same result, then zero words).
 //
 // Parameters from the build: -D TB_W, TB_E (R is the level's r, -GR).
-#include <memory>
-
 #include "Vgf2x_sqr_k.h"
 #include "tb_common.h"
 #include "tb_inv_cycles.h"
-#include "tb_words.h"
-#include "verilated.h"
+#include "tb_stream.h"
 
 #ifndef TB_W
 #error "TB_W and TB_E must be defined by the build"
@@ -25,11 +22,7 @@ static uint64_t formula(uint32_t r, bool half) {
   return (r + TB_W - 1) / TB_W + tbi::sqr_steps(r, TB_W, TB_E, half) + 1;
 }
 
-struct Dut {
-  std::unique_ptr<VerilatedContext> ctx;
-  std::unique_ptr<Vgf2x_sqr_k> m;
-  Dut() : ctx(new VerilatedContext), m(new Vgf2x_sqr_k(ctx.get())) { tb::reset(m.get()); }
-
+struct Dut : tb::Model<Vgf2x_sqr_k> {
   uint64_t run(const bike_params *p, uint64_t *c, const uint64_t *a, unsigned ksel, bool half) {
     size_t nq = p->r_qwords, n = (p->r + TB_W - 1) / TB_W;
     std::memset(c, 0, sizeof(uint64_t) * (BIKE_MAX_QWORDS + 2));
@@ -42,30 +35,21 @@ struct Dut {
     d->start_i = 0;
     d->k_sel_i = 0;  // sampled at start only
     d->half_i = !half;
-    uint64_t cycles = tbw::stream_op(d, c, a, n, nq, 10000000ull);
-    if (d->busy_o) {
-      std::fprintf(stderr, "still busy after the last word\n");
-      std::exit(1);
-    }
+    uint64_t cycles = tb::stream_op(d, c, a, n, nq, 10000000ull);
+    tb::expect_idle_after(d, "one cycle after the last word");
     return cycles;
   }
 };
 
 int main(int argc, char **argv) {
-  tb::Args args = tb::parse_args(argc, argv);
-  const bike_params *p = bike_params_get(args.level);
-  if (!p) {
-    std::fprintf(stderr, "bad level\n");
-    return 2;
-  }
+  tb::Bench bench(argc, argv);
+  const bike_params *p = bench.p;
   Dut dut;
-  tb::Report rep;
-  tb::Rng rng(args.seed);
   static uint64_t a[BIKE_MAX_QWORDS + 2], got[BIKE_MAX_QWORDS + 2], exp[BIKE_MAX_QWORDS + 2];
-  const std::vector<uint64_t> ks = tbw::ktab(p->r);
+  const std::vector<uint64_t> ks = tbi::ktab(p->r);
   const uint64_t want = formula(p->r, false), want_half = formula(p->r, true);
   const uint64_t half_bits = tbi::half_words(p->r, TB_W) * TB_W;
-  unsigned fails = 0, ops = 0;
+  unsigned ops = 0;
 
   auto check = [&](const char *what, unsigned vec) {
     unsigned q = ops++ % ks.size();
@@ -76,52 +60,30 @@ int main(int argc, char **argv) {
         for (uint64_t b = half_bits; b < 64 * p->r_qwords; b++) exp[b / 64] &= ~(1ull << (b % 64));
       }
       uint64_t cyc = dut.run(p, got, a, q, half);
-      rep.cycle(half ? "sqr_k_half" : "sqr_k", cyc);
-      if (cyc != (half ? want_half : want)) {
-        std::fprintf(stderr, "CYCLES %s vector %u%s: %llu, formula %llu\n", what, vec,
-                     half ? " (half)" : "", (unsigned long long)cyc,
-                     (unsigned long long)(half ? want_half : want));
-        fails++;
-      }
-      if (!tb::same_words(what, vec, got, exp, p->r_qwords)) {
-        std::fprintf(stderr, "  (k = %llu, table entry %u%s)\n", (unsigned long long)ks[q], q,
-                     half ? ", half mode" : "");
-        fails++;
-      }
+      bench.cycles(half ? "sqr_k_half" : "sqr_k", what, vec, cyc, half ? want_half : want);
+      if (!tb::same_words(what, vec, got, exp, p->r_qwords))
+        bench.fail("  (k = %llu, table entry %u%s)\n", (unsigned long long)ks[q], q,
+                   half ? ", half mode" : "");
     }
   };
 
-  for (unsigned v = 0; v < args.random; v++) {
-    unsigned kind = v < 4 * ks.size() ? (v / ks.size()) % 4 : 0;
-    tb::operand(p, rng, kind, a);
+  bench.random(1, [&](unsigned v) {
+    tb::operand(p, bench.rng, v < 4 * ks.size() ? (v / ks.size()) % 4 : 0, a);
     check("random", v);
-    rep.random++;
-  }
+  });
 
-  if (args.kat) {
-    std::vector<tb::Record> recs = tb::read_kat(tb::kat_path(args));
-    unsigned used = 0;
-    for (auto &rec : recs) {
-      if (used >= args.kat) break;
-      if (rec["sk"].size() != p->sk_bytes || rec["ct"].size() != p->ct_bytes) {
-        std::fprintf(stderr, "KAT record sizes do not match level %d\n", args.level);
-        return 2;
-      }
-      bike_poly_from_bytes(p, a, rec["sk"].data() + 8 * p->d);  // h0
-      check("kat h0", used);
-      bike_poly_from_bytes(p, a, rec["ct"].data());  // c0
-      check("kat c0", used);
-      rep.kat += 2;
-      used++;
-    }
-  }
+  bench.kat(2, [&](tb::Record &rec, unsigned k) {
+    tb::check_sizes(p, rec, {"sk", "ct"});
+    tb::sk_h0(p, rec["sk"].data(), a);
+    check("kat h0", k);
+    bike_poly_from_bytes(p, a, rec["ct"].data());  // c0
+    check("kat c0", k);
+  });
 
   std::printf("gf2x_sqr_k L%d R=%u W=%d E=%d: %u random + %u KAT results over %zu exponents, "
               "%u failures; cycles/op %llu (formula %llu), half mode %llu (formula %llu)\n",
-              args.level, p->r, TB_W, TB_E, rep.random, rep.kat, ks.size(), fails,
-              (unsigned long long)rep.cycles["sqr_k"], (unsigned long long)want,
-              (unsigned long long)rep.cycles["sqr_k_half"], (unsigned long long)want_half);
-  if (fails) return 1;
-  rep.write(args.json);
-  return 0;
+              bench.args.level, p->r, TB_W, TB_E, bench.rep.random, bench.rep.kat, ks.size(),
+              bench.fails, (unsigned long long)bench.rep.cycles["sqr_k"], (unsigned long long)want,
+              (unsigned long long)bench.rep.cycles["sqr_k_half"], (unsigned long long)want_half);
+  return bench.finish();
 }

@@ -5,10 +5,7 @@
 // Random messages (lengths around every block and lane boundary, random
 // lengths up to 700 bytes) and KAT-derived ones: SHA3-384 of each record's ct
 // and pk, SHAKE256 of its seed.
-#include <memory>
-
 #include "tb_common.h"
-#include "verilated.h"
 
 #ifdef TB_SERIAL
 #include "Vkeccak_serial.h"
@@ -46,19 +43,12 @@ static uint64_t shake_first_formula(size_t len) {  // start to the first output 
   return lanes + pad_end(len, 17) + blocks * kPerm;
 }
 
-struct Dut {
-  std::unique_ptr<VerilatedContext> ctx;
-  std::unique_ptr<Vtop> m;
-  Dut() : ctx(new VerilatedContext), m(new Vtop(ctx.get())) { tb::reset(m.get()); }
-
+struct Dut : tb::Model<Vtop> {
   // Starts an operation and absorbs msg; returns the cycles used so far
   // (counted from the start edge).
   uint64_t absorb(bool shake, const uint8_t *msg, size_t len) {
     Vtop *d = m.get();
-    if (d->busy_o) {
-      std::fprintf(stderr, "busy_o high before start\n");
-      std::exit(1);
-    }
+    tb::expect_idle_before_start(d);
     d->start_i = 1;
     d->shake_i = shake;
     d->stop_i = 0;
@@ -66,10 +56,7 @@ struct Dut {
     d->out_ready_i = 0;
     tb::tick(d);
     d->start_i = 0;
-    if (!d->busy_o) {
-      std::fprintf(stderr, "start_i not taken\n");
-      std::exit(1);
-    }
+    tb::expect_started(d);
     uint64_t cycles = 0;
     size_t pos = 0;
     bool sent_last = false;
@@ -93,10 +80,7 @@ struct Dut {
         tb::tick(d);
         cycles++;
       }
-      if (cycles > 1000000) {
-        std::fprintf(stderr, "absorb timeout\n");
-        std::exit(1);
-      }
+      if (cycles > 1000000) tb::die("absorb timeout\n");
     }
     d->in_valid_i = 0;
     d->in_last_i = 0;
@@ -123,10 +107,7 @@ struct Dut {
         if (saw_last) *saw_last = last;
         l++;
       }
-      if (cycles > 10000000) {
-        std::fprintf(stderr, "squeeze timeout\n");
-        std::exit(1);
-      }
+      if (cycles > 10000000) tb::die("squeeze timeout\n");
     }
     d->out_ready_i = 0;
   }
@@ -136,25 +117,14 @@ struct Dut {
     m->stop_i = 1;
     tb::tick(m.get());
     m->stop_i = 0;
-    idle("stop_i");
-  }
-
-  void idle(const char *after) {
-    if (m->busy_o) {
-      std::fprintf(stderr, "CYCLES: busy_o still high after %s\n", after);
-      std::exit(1);
-    }
+    tb::expect_idle_after(m.get(), "after stop_i");
   }
 };
 
 int main(int argc, char **argv) {
-  tb::Args args = tb::parse_args(argc, argv);
-  const bike_params *p = bike_params_get(args.level);
-  if (!p) return 2;
+  tb::Bench bench(argc, argv);
+  const bike_params *p = bench.p;
   Dut dut;
-  tb::Report rep;
-  tb::Rng rng(args.seed);
-  unsigned fails = 0;
   std::vector<uint8_t> msg(20000), got(8192), exp(8192);
 
   auto sha3 = [&](const char *what, unsigned vec, size_t len) -> uint64_t {
@@ -163,18 +133,13 @@ int main(int argc, char **argv) {
     uint64_t cyc = dut.absorb(false, msg.data(), len);
     bool last = false;
     dut.squeeze(got.data(), 48, cyc, nullptr, &last);
-    if (!last) {
-      std::fprintf(stderr, "%s vector %u: no out_last on lane 6\n", what, vec);
-      fails++;
-    }
-    if (cyc != sha3_formula(len)) {
-      std::fprintf(stderr, "CYCLES %s vector %u (len %zu): %llu, formula %llu\n", what, vec, len,
-                   (unsigned long long)cyc, (unsigned long long)sha3_formula(len));
-      fails++;
-    }
-    if (!tb::same_bytes(what, vec, got.data(), ref, 48)) fails++;
+    if (!last) bench.fail("%s vector %u: no out_last on lane 6\n", what, vec);
+    if (cyc != sha3_formula(len))
+      bench.fail("CYCLES %s vector %u (len %zu): %llu, formula %llu\n", what, vec, len,
+                 (unsigned long long)cyc, (unsigned long long)sha3_formula(len));
+    bench.bytes(what, vec, got.data(), ref, 48);
     // doc/keccak.md: idle right after the last lane is taken
-    dut.idle("the last SHA3-384 lane");
+    tb::expect_idle_after(dut.m.get(), "after the last SHA3-384 lane");
     return cyc;
   };
 
@@ -185,7 +150,7 @@ int main(int argc, char **argv) {
     // squeeze the reference in uneven pieces: it is a stream
     size_t done = 0;
     while (done < outlen) {
-      size_t n = 1 + (size_t)(rng.next() % 200);
+      size_t n = 1 + (size_t)(bench.rng.next() % 200);
       if (n > outlen - done) n = outlen - done;
       bike_shake256_squeeze(&ctx, exp.data() + done, n);
       done += n;
@@ -194,51 +159,39 @@ int main(int argc, char **argv) {
     std::vector<uint64_t> at;
     dut.squeeze(got.data(), outlen, cyc, &at, nullptr);
     dut.stop();
-    if (at[0] != shake_first_formula(len) + 1) {
-      std::fprintf(stderr, "CYCLES %s vector %u: first lane at %llu, formula %llu\n", what, vec,
-                   (unsigned long long)at[0], (unsigned long long)shake_first_formula(len) + 1);
-      fails++;
-    }
+    if (at[0] != shake_first_formula(len) + 1)
+      bench.fail("CYCLES %s vector %u: first lane at %llu, formula %llu\n", what, vec,
+                 (unsigned long long)at[0], (unsigned long long)shake_first_formula(len) + 1);
     // one output block = 17 lanes + a permutation
     for (size_t l = 17; l < at.size(); l += 17) {
       uint64_t c = at[l] - at[l - 17];
-      if (c != 17 + kPerm) {
-        std::fprintf(stderr, "CYCLES %s vector %u: block of %llu cycles, formula %llu\n", what,
-                     vec, (unsigned long long)c, (unsigned long long)(17 + kPerm));
-        fails++;
-      }
+      if (c != 17 + kPerm)
+        bench.fail("CYCLES %s vector %u: block of %llu cycles, formula %llu\n", what, vec,
+                   (unsigned long long)c, (unsigned long long)(17 + kPerm));
       block_cycles = c;
     }
-    if (!tb::same_bytes(what, vec, got.data(), exp.data(), outlen)) fails++;
+    bench.bytes(what, vec, got.data(), exp.data(), outlen);
     return at[0];
   };
 
   static const size_t edges[] = {0, 1, 7, 8, 9, 103, 104, 105, 135, 136, 137, 208, 271, 272, 273};
-  for (unsigned v = 0; v < args.random; v++) {
-    size_t len = v < 15 ? edges[v] : (size_t)(rng.next() % 700);
-    rng.bytes(msg.data(), len);
+  bench.random(2, [&](unsigned v) {
+    size_t len = v < 15 ? edges[v] : (size_t)(bench.rng.next() % 700);
+    bench.rng.bytes(msg.data(), len);
     sha3("random sha3-384", v, len);
-    size_t outlen = 1 + (size_t)(rng.next() % 700);
+    size_t outlen = 1 + (size_t)(bench.rng.next() % 700);
     shake("random shake256", v, len, outlen);
-    rep.random += 2;
-  }
+  });
 
-  if (args.kat) {
-    std::vector<tb::Record> recs = tb::read_kat(tb::kat_path(args));
-    unsigned used = 0;
-    for (auto &rec : recs) {
-      if (used >= args.kat) break;
-      std::vector<uint8_t> &ct = rec["ct"], &pk = rec["pk"], &seed = rec["seed"];
-      std::memcpy(msg.data(), ct.data(), ct.size());
-      sha3("kat sha3-384(ct)", used, ct.size());
-      std::memcpy(msg.data(), pk.data(), pk.size());
-      sha3("kat sha3-384(pk)", used, pk.size());
-      std::memcpy(msg.data(), seed.data(), seed.size());
-      shake("kat shake256(seed)", used, seed.size(), 1200);
-      rep.kat += 3;
-      used++;
-    }
-  }
+  bench.kat(3, [&](tb::Record &rec, unsigned k) {
+    std::vector<uint8_t> &ct = rec["ct"], &pk = rec["pk"], &seed = rec["seed"];
+    std::memcpy(msg.data(), ct.data(), ct.size());
+    sha3("kat sha3-384(ct)", k, ct.size());
+    std::memcpy(msg.data(), pk.data(), pk.size());
+    sha3("kat sha3-384(pk)", k, pk.size());
+    std::memcpy(msg.data(), seed.data(), seed.size());
+    shake("kat shake256(seed)", k, seed.size(), 1200);
+  });
 
   // Reported operations: a permutation, an output block of SHAKE256, and the
   // hashes BIKE needs at this level: SHA3-384 of its two inputs, L's
@@ -250,18 +203,17 @@ int main(int argc, char **argv) {
   size_t klen = 32 + p->ct_bytes, llen = 2 * p->r_bytes;
   std::memset(msg.data(), 0x5a, klen > llen ? klen : llen);
   uint64_t k_cyc = sha3("function K", 0, klen), l_cyc = sha3("function L", 0, llen);
-  rep.cycle("sha3_384", k_cyc > l_cyc ? k_cyc : l_cyc);
-  rep.cycle("shake256_absorb32", shake("seed", 0, 32, 2 * 136 + 8));
-  rep.cycle("shake256_block", block_cycles);
-  rep.cycle("keccak_f", block_cycles - 17);
+  bench.rep.cycle("sha3_384", k_cyc > l_cyc ? k_cyc : l_cyc);
+  bench.rep.cycle("shake256_absorb32", shake("seed", 0, 32, 2 * 136 + 8));
+  bench.rep.cycle("shake256_block", block_cycles);
+  bench.rep.cycle("keccak_f", block_cycles - 17);
 
   std::printf("%s L%d: %u random + %u KAT operations, %u failures; "
               "cycles: permutation %llu, SHAKE256 block %llu, SHA3-384 of %zu bytes (K) %llu, "
               "of %zu bytes (L) %llu\n",
-              kName, args.level, rep.random, rep.kat, fails, (unsigned long long)kPerm,
+              kName, bench.args.level, bench.rep.random, bench.rep.kat, bench.fails,
+              (unsigned long long)kPerm,
               (unsigned long long)block_cycles, klen, (unsigned long long)k_cyc, llen,
               (unsigned long long)l_cyc);
-  if (fails) return 1;
-  rep.write(args.json);
-  return 0;
+  return bench.finish();
 }

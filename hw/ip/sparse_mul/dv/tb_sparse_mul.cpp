@@ -16,13 +16,9 @@
 //
 // Parameters from the build: -D TB_W, TB_P, TB_COUNTS, TB_DUAL, TB_PREFETCH,
 // TB_TILE (R, D: -GR -GD).
-#include <algorithm>
-#include <memory>
-
 #include "Vsparse_mul.h"
 #include "tb_common.h"
-#include "tb_words.h"
-#include "verilated.h"
+#include "tb_stream.h"
 
 #ifndef TB_W
 #error "TB_W, TB_P and TB_COUNTS must be defined by the build"
@@ -61,11 +57,7 @@ static uint32_t field(const T &s, unsigned lo, unsigned k) {  // VlWide
   return v;
 }
 
-struct Dut {
-  std::unique_ptr<VerilatedContext> ctx;
-  std::unique_ptr<Vsparse_mul> m;
-  Dut() : ctx(new VerilatedContext), m(new Vsparse_mul(ctx.get())) { tb::reset(m.get()); }
-
+struct Dut : tb::Model<Vsparse_mul> {
   // binary result in c (words), or counts in cnt; dual: counts on a in cnt,
   // then the product with b in c
   uint64_t run(const bike_params *p, uint64_t *c, uint8_t *cnt, const uint32_t *idx,
@@ -82,30 +74,25 @@ struct Dut {
     tb::tick(d);
     d->start_i = 0;
     d->bias_i = ~bias & ((1u << kbits(p->d)) - 1);  // sampled with start_i only
-    uint64_t cycles = 0;
-    size_t ni = 0, ld = 0, out = 0, lasts = 0;
-    const size_t nld = TB_DUAL ? 2 * n : n;  // words in (dual: a, then b)
+    const size_t nld = TB_DUAL ? 2 * n : n;  // words in and out (dual: a, then b)
     const unsigned k = kbits(p->d);
+    tb::Streams s(nld, nld, 10000000ull, p->d);
+    unsigned lasts = 0;
     for (;;) {
-      bool ti = d->idx_ready_o && ni < p->d;
-      if (ti) d->idx_i = idx[ni];
+      bool ti = s.offer_idx(d->idx_ready_o);
+      if (ti) d->idx_i = idx[s.idx];
       d->idx_en_i = 1;
       d->idx_valid_i = ti;
-      bool ta = d->in_ready_o && ld < nld;
+      bool ta = s.offer_in(d->in_ready_o);
       if (ta) {
-        if (ld < n) tbw::put(d->in_data_i, a, ld, nq);
-        else tbw::put(d->in_data_i, b, ld - n, nq);
+        if (s.in < n) tbw::put(d->in_data_i, a, s.in, nq);
+        else tbw::put(d->in_data_i, b, s.in - n, nq);
       }
       d->in_valid_i = ta;
       tb::tick(d);
-      cycles++;
-      if (ti) ni++;
-      if (ta) ld++;
+      s.edge(ta, ti);
       if (d->out_valid_o) {
-        if (out >= nld) {
-          std::fprintf(stderr, "too many result words\n");
-          std::exit(1);
-        }
+        size_t out = s.result();
 #if TB_DUAL
         if (out >= n) {  // the product: the low W bits of the counts' port
           for (unsigned q = 0; q < (unsigned)TB_W / 32; q++)
@@ -117,130 +104,78 @@ struct Dut {
           size_t j = out * TB_W + b;
           uint32_t v = field(d->out_data_o, b * k, k);
           if (j < p->r) cnt[j] = (uint8_t)v;
-          else if (v != bias) {
-            std::fprintf(stderr, "count %u at position %zu >= r (bias %u)\n", v, j, bias);
-            std::exit(1);
-          }
+          else if (v != bias) tb::die("count %u at position %zu >= r (bias %u)\n", v, j, bias);
         }
 #else
         tbw::get(d->out_data_o, c, out);
 #endif
-        out++;
       }
       if (d->out_last_o && ++lasts == (TB_DUAL ? 2u : 1u)) break;
-      if (cycles > 10000000ull) {
-        std::fprintf(stderr, "timeout\n");
-        std::exit(1);
-      }
     }
-    if (out != nld || ld != nld || ni != p->d) {
-      std::fprintf(stderr, "stream length: %zu positions, %zu words in, %zu out\n", ni, ld, out);
-      std::exit(1);
-    }
+    s.check_lengths();
     d->in_valid_i = 0;
     tb::tick(d);
     tb::tick(d);
-    if (d->busy_o) {
-      std::fprintf(stderr, "still busy after the last word\n");
-      std::exit(1);
-    }
-    return cycles;
+    tb::expect_idle_after(d, "two cycles after the last word");
+    return s.cycles;
   }
 };
 
 int main(int argc, char **argv) {
-  tb::Args args = tb::parse_args(argc, argv);
-  const bike_params *p = bike_params_get(args.level);
-  if (!p) {
-    std::fprintf(stderr, "bad level\n");
-    return 2;
-  }
+  tb::Bench bench(argc, argv);
+  const bike_params *p = bench.p;
   Dut dut;
-  tb::Report rep;
-  tb::Rng rng(args.seed);
   static uint64_t a[BIKE_MAX_QWORDS + 2], b[BIKE_MAX_QWORDS + 2], got[BIKE_MAX_QWORDS + 2],
       exp[BIKE_MAX_QWORDS + 2];
   static uint8_t gcnt[BIKE_MAX_R + 64], ecnt[BIKE_MAX_R + 64];
   std::vector<uint32_t> idx(p->d);
   const uint64_t want = formula(p);
   const char *op = TB_DUAL ? "upc_then_mul_sparse" : TB_COUNTS ? "upc" : "mul_sparse";
-  unsigned fails = 0;
 
   const uint32_t kmask = (1u << kbits(p->d)) - 1;
   auto check = [&](const char *what, unsigned vec, uint32_t bias) {
     std::memset(gcnt, 0xee, sizeof(gcnt));
     uint64_t cyc = dut.run(p, got, gcnt, idx.data(), a, b, bias);
-    rep.cycle(op, cyc);
-    if (cyc != want) {
-      std::fprintf(stderr, "CYCLES %s vector %u: %llu, formula %llu\n", what, vec,
-                   (unsigned long long)cyc, (unsigned long long)want);
-      fails++;
-    }
+    bench.cycles(op, what, vec, cyc, want);
 #if TB_COUNTS
     bike_upc(p, ecnt, idx.data(), p->d, a);
     for (uint32_t j = 0; j < p->r; j++) ecnt[j] = (uint8_t)((ecnt[j] + bias) & kmask);
-    if (!tb::same_bytes(what, vec, gcnt, ecnt, p->r)) fails++;
+    bench.bytes(what, vec, gcnt, ecnt, p->r);
 #endif
 #if TB_DUAL || !TB_COUNTS
     bike_gf2x_mul_sparse(p, exp, idx.data(), p->d, TB_DUAL ? b : a);
-    if (!tb::same_words(what, vec, got, exp, p->r_qwords)) fails++;
+    bench.words(what, vec, got, exp, p->r_qwords);
 #endif
   };
 
-  for (unsigned v = 0; v < args.random; v++) {
+  bench.random(1, [&](unsigned v) {
     // distinct positions; the first vectors hold 0 and r - 1
-    for (uint32_t i = 0; i < p->d; i++) {
-      for (;;) {
-        uint32_t x = (uint32_t)(rng.next() % p->r);
-        if (v < 4 && i == 0) x = 0;
-        if (v < 4 && i == 1) x = p->r - 1;
-        if (std::find(idx.begin(), idx.begin() + i, x) == idx.begin() + i) {
-          idx[i] = x;
-          break;
-        }
-      }
-    }
+    idx = tb::distinct(bench.rng, p->d, p->r, v < 4 ? std::vector<uint32_t>{0, p->r - 1}
+                                                    : std::vector<uint32_t>{});
     unsigned kind = v < 8 ? v % 4 : 0;
-    tb::operand(p, rng, kind, a);
-    if (TB_DUAL) tb::operand(p, rng, 3 - kind, b);
-    check("random", v, (TB_COUNTS && (v & 1)) ? (uint32_t)rng.next() & kmask : 0);
-    rep.random++;
-  }
+    tb::operand(p, bench.rng, kind, a);
+    if (TB_DUAL) tb::operand(p, bench.rng, 3 - kind, b);
+    check("random", v, (TB_COUNTS && (v & 1)) ? (uint32_t)bench.rng.next() & kmask : 0);
+  });
 
-  if (args.kat) {
-    std::vector<tb::Record> recs = tb::read_kat(tb::kat_path(args));
-    unsigned used = 0;
-    static uint64_t c0[BIKE_MAX_QWORDS + 2], h0[BIKE_MAX_QWORDS + 2], s[BIKE_MAX_QWORDS + 2];
-    for (auto &rec : recs) {
-      if (used >= args.kat) break;
-      const uint8_t *sk = rec["sk"].data();
-      if (rec["sk"].size() != p->sk_bytes || rec["ct"].size() != p->ct_bytes) {
-        std::fprintf(stderr, "KAT record sizes do not match level %d\n", args.level);
-        return 2;
-      }
-      bike_poly_from_bytes(p, c0, rec["ct"].data());
-      bike_poly_from_bytes(p, h0, sk + 8 * p->d);
-      bike_gf2x_mul(p, s, c0, h0);
-      for (uint32_t blk = 0; blk < 2; blk++) {
-        for (uint32_t i = 0; i < p->d; i++) {
-          const uint8_t *q = sk + 4 * (blk * p->d + i);
-          idx[i] = (uint32_t)q[0] | (uint32_t)q[1] << 8 | (uint32_t)q[2] << 16 |
-                   (uint32_t)q[3] << 24;
-        }
-        std::memcpy(a, TB_COUNTS ? s : c0, sizeof(uint64_t) * p->r_qwords);
-        std::memcpy(b, c0, sizeof(uint64_t) * p->r_qwords);
-        check(blk ? "kat h1" : "kat h0", used, 0);
-        rep.kat++;
-      }
-      used++;
+  // per record: the supports of h0 and h1, each a KAT vector
+  static uint64_t c0[BIKE_MAX_QWORDS + 2], h0[BIKE_MAX_QWORDS + 2], s[BIKE_MAX_QWORDS + 2];
+  bench.kat(2, [&](tb::Record &rec, unsigned k) {
+    tb::check_sizes(p, rec, {"sk", "ct"});
+    bike_poly_from_bytes(p, c0, rec["ct"].data());
+    tb::sk_h0(p, rec["sk"].data(), h0);
+    bike_gf2x_mul(p, s, c0, h0);
+    for (unsigned blk = 0; blk < 2; blk++) {
+      tb::sk_support(p, rec["sk"].data(), blk, idx.data());
+      std::memcpy(a, TB_COUNTS ? s : c0, sizeof(uint64_t) * p->r_qwords);
+      std::memcpy(b, c0, sizeof(uint64_t) * p->r_qwords);
+      check(blk ? "kat h1" : "kat h0", k, 0);
     }
-  }
+  });
 
   std::printf("sparse_mul (%s) L%d R=%u D=%u W=%d P=%d: %u random + %u KAT results, %u failures; "
               "cycles/op %llu (formula %llu)\n",
-              op, args.level, p->r, p->d, TB_W, TB_P, rep.random, rep.kat, fails,
-              (unsigned long long)rep.cycles[op], (unsigned long long)want);
-  if (fails) return 1;
-  rep.write(args.json);
-  return 0;
+              op, bench.args.level, p->r, p->d, TB_W, TB_P, bench.rep.random, bench.rep.kat,
+              bench.fails, (unsigned long long)bench.rep.cycles[op], (unsigned long long)want);
+  return bench.finish();
 }
