@@ -106,11 +106,11 @@ int bikeprov_random(bikeprov_ctx *prov, uint8_t *out, size_t len, int private_us
 /* Dispatch tables (keymgmt.c, kem.c). */
 extern const OSSL_DISPATCH *const bikeprov_keymgmt_dispatch[BIKEPROV_NUM_ALGS];
 extern const OSSL_DISPATCH bikeprov_kem_functions[];
-/* Key encoders and decoders of the BIKE-only algorithms (keycodec.c). */
-#define BIKEPROV_NUM_CODEC_ALGS 3
+/* Key encoders and decoders of every algorithm (keycodec.c). */
+#define BIKEPROV_NUM_CODEC_ALGS BIKEPROV_NUM_ALGS
 extern const OSSL_ALGORITHM bikeprov_encoder_algs[];
 extern const OSSL_ALGORITHM bikeprov_decoder_algs[];
-/* Gives the OIDs of the BIKE-only algorithms their names in libcrypto. */
+/* Gives the algorithms' OIDs their names in libcrypto. */
 void bikeprov_register_oids(void);
 
 #endif

@@ -1,6 +1,8 @@
-/* Encoders and decoders of BIKE keys (bikel1, bikel3, bikel5): the standard
- * containers, so that `openssl genpkey`, `openssl pkey` and any program using
- * PEM_read/PEM_write or OSSL_DECODER/OSSL_ENCODER handle them.
+/* Encoders and decoders of BIKE keys (bikel1, bikel3, bikel5) and of the
+ * hybrids' keys (p256_bikel1, x25519_bikel1, p384_bikel3, x448_bikel3,
+ * p521_bikel5): the standard containers, so that `openssl genpkey`,
+ * `openssl pkey` and any program using PEM_read/PEM_write or
+ * OSSL_DECODER/OSSL_ENCODER handle them.
  *
  *   public key   SubjectPublicKeyInfo (RFC 5280): AlgorithmIdentifier with the
  *                level's OID and no parameters; subjectPublicKey is the BIT
@@ -12,11 +14,20 @@
  * DER and PEM ("PUBLIC KEY", "PRIVATE KEY") of each. Encrypted PKCS #8 is not
  * supported: asking for a cipher is an error, not a silently clear key.
  *
+ * Hybrids, in oqs-provider's layout (its KEM hybrids, not "reverse"):
+ *   subjectPublicKey  uint32 (big-endian) length of the classical public key
+ *                     || classical public key (uncompressed SEC1 point, or
+ *                     the raw X25519/X448 key) || BIKE public key
+ *   privateKey        the DER OCTET STRING of: uint32 length of the classical
+ *                     private key || classical private key (DER ECPrivateKey
+ *                     as i2d_PrivateKey writes it, or the raw X25519/X448
+ *                     key) || BIKE secret key || BIKE public key
+ *
  * OIDs: oqs-provider assigns none to its BIKE KEMs and lets the environment
  * set them (OQS_OID_BIKEL1, ...). We read the same variables, so that both
  * providers agree whenever they are set, and default to the experimental arc
- * 1.3.9999.99.<level>, which oqs-provider does not use. The hybrids have no
- * encoders (their private keys are not exportable either).
+ * 1.3.9999.99.<level>, which oqs-provider does not use; the hybrids likewise
+ * (OQS_OID_P256_BIKEL1, ...; default 1.3.9999.99.11 to .15).
  */
 #include "bikeprov.h"
 
@@ -29,6 +40,7 @@
 #include <openssl/core_names.h>
 #include <openssl/core_object.h>
 #include <openssl/crypto.h>
+#include <openssl/ec.h>
 #include <openssl/err.h>
 #include <openssl/objects.h>
 #include <openssl/params.h>
@@ -51,7 +63,95 @@ static const codec_alg codec_algs[BIKEPROV_NUM_CODEC_ALGS] = {
     {0, "OQS_OID_BIKEL1", "1.3.9999.99.1"},
     {3, "OQS_OID_BIKEL3", "1.3.9999.99.3"},
     {6, "OQS_OID_BIKEL5", "1.3.9999.99.5"},
+    {1, "OQS_OID_P256_BIKEL1", "1.3.9999.99.11"},
+    {2, "OQS_OID_X25519_BIKEL1", "1.3.9999.99.12"},
+    {4, "OQS_OID_P384_BIKEL3", "1.3.9999.99.13"},
+    {5, "OQS_OID_X448_BIKEL3", "1.3.9999.99.14"},
+    {7, "OQS_OID_P521_BIKEL5", "1.3.9999.99.15"},
 };
+
+/* The hybrids' length prefix of the classical part (oqs-provider's). */
+#define LEN_PREFIX 4
+/* Bound on a DER ECPrivateKey of P-521 (about 223 bytes), with room. */
+#define MAX_CLASSICAL_PRIV 512
+
+static void put_u32be(uint8_t *out, size_t v)
+{
+    out[0] = (uint8_t)(v >> 24);
+    out[1] = (uint8_t)(v >> 16);
+    out[2] = (uint8_t)(v >> 8);
+    out[3] = (uint8_t)v;
+}
+
+static size_t get_u32be(const uint8_t *in)
+{
+    return ((size_t)in[0] << 24) | ((size_t)in[1] << 16) | ((size_t)in[2] << 8) | in[3];
+}
+
+static int is_hybrid(const bikeprov_alg *alg)
+{
+    return alg->kind != BIKEPROV_CLASSICAL_NONE;
+}
+
+/* Size of subjectPublicKey's content. */
+static size_t spki_key_bytes(const bikeprov_alg *alg)
+{
+    return is_hybrid(alg) ? LEN_PREFIX + alg->classical_pub_bytes + alg->bike_pk_bytes
+                          : alg->bike_pk_bytes;
+}
+
+/* subjectPublicKey's content into out (spki_key_bytes). */
+static int spki_key(const bikeprov_key *key, uint8_t *out)
+{
+    const bikeprov_alg *alg = key->alg;
+
+    if (!is_hybrid(alg)) {
+        memcpy(out, key->bike_pk, alg->bike_pk_bytes);
+        return 1;
+    }
+    put_u32be(out, alg->classical_pub_bytes);
+    return bikeprov_key_encode_public(key, out + LEN_PREFIX,
+                                      alg->classical_pub_bytes + alg->bike_pk_bytes);
+}
+
+/* The private payload inside the PKCS #8 OCTET STRING, in the secure heap
+ * (*len bytes), or NULL with an error queued. */
+static uint8_t *private_payload(const bikeprov_key *key, size_t *len)
+{
+    const bikeprov_alg *alg = key->alg;
+    uint8_t classical[MAX_CLASSICAL_PRIV], *out, *p = classical;
+    size_t clen = sizeof(classical);
+    int n;
+
+    if (!is_hybrid(alg)) {
+        if ((out = OPENSSL_secure_malloc(alg->bike_sk_bytes)) != NULL)
+            memcpy(out, key->bike_sk, alg->bike_sk_bytes);
+        *len = alg->bike_sk_bytes;
+        return out;
+    }
+    if (alg->kind == BIKEPROV_CLASSICAL_ECX) {
+        if (EVP_PKEY_get_raw_private_key(key->classical, classical, &clen) != 1)
+            clen = 0;
+    } else if ((n = i2d_PrivateKey(key->classical, NULL)) > 0 && n <= MAX_CLASSICAL_PRIV) {
+        clen = (size_t)i2d_PrivateKey(key->classical, &p);
+    } else {
+        clen = 0;
+    }
+    if (clen == 0) {
+        ERR_raise_data(ERR_LIB_PROV, PROV_R_FAILED_TO_GET_PARAMETER, "%s private key of %s",
+                       alg->classical_type, alg->name);
+        return NULL;
+    }
+    *len = LEN_PREFIX + clen + alg->bike_sk_bytes + alg->bike_pk_bytes;
+    if ((out = OPENSSL_secure_malloc(*len)) != NULL) {
+        put_u32be(out, clen);
+        memcpy(out + LEN_PREFIX, classical, clen);
+        memcpy(out + LEN_PREFIX + clen, key->bike_sk, alg->bike_sk_bytes);
+        memcpy(out + LEN_PREFIX + clen + alg->bike_sk_bytes, key->bike_pk, alg->bike_pk_bytes);
+    }
+    OPENSSL_cleanse(classical, sizeof(classical));
+    return out;
+}
 
 /* The OID of an algorithm as an object (caller frees), or NULL with an
  * error queued if the environment gives a malformed one. */
@@ -113,21 +213,24 @@ static int spki_der(const codec_alg *c, const bikeprov_key *key, unsigned char *
 {
     BIKEPROV_SPKI *spki = BIKEPROV_SPKI_new();
     ASN1_OBJECT *oid = alg_oid(c);
+    size_t n = spki_key_bytes(key->alg);
+    uint8_t *content = OPENSSL_malloc(n);
     int len = -1;
 
     *der = NULL;
-    if (spki == NULL || oid == NULL)
+    if (spki == NULL || oid == NULL || content == NULL || !spki_key(key, content))
         goto done;
     if (!X509_ALGOR_set0(spki->algor, oid, V_ASN1_UNDEF, NULL))
         goto done;
     oid = NULL;
-    if (!ASN1_BIT_STRING_set(spki->key, key->bike_pk, (int)key->alg->bike_pk_bytes))
+    if (!ASN1_BIT_STRING_set(spki->key, content, (int)n))
         goto done;
     /* Whole bytes: no trailing zero bytes dropped, 0 unused bits. */
     spki->key->flags &= ~(ASN1_STRING_FLAG_BITS_LEFT | 0x07);
     spki->key->flags |= ASN1_STRING_FLAG_BITS_LEFT;
     len = i2d_BIKEPROV_SPKI(spki, der);
 done:
+    OPENSSL_free(content);
     ASN1_OBJECT_free(oid);
     BIKEPROV_SPKI_free(spki);
     return len;
@@ -141,11 +244,13 @@ static int pki_der(const codec_alg *c, const bikeprov_key *key, unsigned char **
     ASN1_OCTET_STRING *inner = ASN1_OCTET_STRING_new();
     ASN1_OBJECT *oid = alg_oid(c);
     unsigned char *inner_der = NULL, *p;
+    size_t payload_len = 0;
+    uint8_t *payload = private_payload(key, &payload_len);
     int inner_len, len = -1;
 
     *der = NULL;
-    if (p8 == NULL || inner == NULL || oid == NULL
-        || !ASN1_OCTET_STRING_set(inner, key->bike_sk, (int)key->alg->bike_sk_bytes))
+    if (p8 == NULL || inner == NULL || oid == NULL || payload == NULL
+        || !ASN1_OCTET_STRING_set(inner, payload, (int)payload_len))
         goto done;
     if ((inner_len = i2d_ASN1_OCTET_STRING(inner, &inner_der)) <= 0)
         goto done;
@@ -167,6 +272,7 @@ static int pki_der(const codec_alg *c, const bikeprov_key *key, unsigned char **
         len = -1;
     }
 done:
+    OPENSSL_secure_clear_free(payload, payload_len);
     if (inner_der != NULL)
         OPENSSL_clear_free(inner_der, (size_t)inner_len);
     ASN1_OBJECT_free(oid);
@@ -238,7 +344,7 @@ static int encode_public(encoder_ctx *ctx, const codec_alg *c, OSSL_CORE_BIO *co
     unsigned char *der = NULL;
     int len, ok = 0;
 
-    if (out != NULL && key != NULL && key->bike_pk != NULL
+    if (out != NULL && key != NULL && bikeprov_key_has_public(key)
         && (len = spki_der(c, key, &der)) > 0)
         ok = write_der(out, form, PEM_STRING_PUBLIC, der, len);
     OPENSSL_free(der);
@@ -300,12 +406,23 @@ static int encode_text(encoder_ctx *ctx, OSSL_CORE_BIO *cout, const bikeprov_key
         ERR_raise(ERR_LIB_PROV, PROV_R_NOT_A_PRIVATE_KEY);
         goto done;
     }
-    if (key->bike_pk == NULL) {
+    if (!bikeprov_key_has_public(key)) {
         ERR_raise(ERR_LIB_PROV, PROV_R_NOT_A_PUBLIC_KEY);
         goto done;
     }
-    if (BIO_printf(out, "BIKE level %d %s-Key:\n", alg->level, priv ? "Private" : "Public") <= 0)
+    if (is_hybrid(alg)) {
+        uint8_t classical[256]; /* an uncompressed P-521 point is 133 bytes */
+
+        if (BIO_printf(out, "%s (%s + BIKE level %d) %s-Key:\n", alg->name,
+                       alg->classical_group != NULL ? alg->classical_group : alg->classical_type,
+                       alg->level, priv ? "Private" : "Public") <= 0
+            || !bikeprov_classical_encode(alg, key->classical, classical)
+            || !print_hex(out, "classical pub", classical, alg->classical_pub_bytes))
+            goto done;
+    } else if (BIO_printf(out, "BIKE level %d %s-Key:\n", alg->level,
+                          priv ? "Private" : "Public") <= 0) {
         goto done;
+    }
     if (priv && !print_hex(out, "priv", key->bike_sk, alg->bike_sk_bytes))
         goto done;
     ok = print_hex(out, "pub", key->bike_pk, alg->bike_pk_bytes);
@@ -363,6 +480,11 @@ static int does_keypair(void *ctx, int selection)
 ENCODERS(0, bikel1)
 ENCODERS(1, bikel3)
 ENCODERS(2, bikel5)
+ENCODERS(3, p256_bikel1)
+ENCODERS(4, x25519_bikel1)
+ENCODERS(5, p384_bikel3)
+ENCODERS(6, x448_bikel3)
+ENCODERS(7, p521_bikel5)
 
 static int text_encode(void *ctx, OSSL_CORE_BIO *cout, const void *key,
                        const OSSL_PARAM key_abstract[], int selection,
@@ -439,23 +561,88 @@ static bikeprov_key *decode_spki(bikeprov_ctx *prov, const codec_alg *c,
                                  const unsigned char *der, size_t len, int *mine)
 {
     const bikeprov_alg *alg = &bikeprov_algs[c->alg_index];
-    const unsigned char *p = der;
+    const unsigned char *p = der, *content;
     BIKEPROV_SPKI *spki = d2i_BIKEPROV_SPKI(NULL, &p, (long)len);
     bikeprov_key *key = NULL;
+    EVP_PKEY *classical = NULL;
+    size_t off = 0;
 
     if (spki == NULL || p != der + len || !algor_is(c, spki->algor, mine))
         goto done;
-    if ((size_t)ASN1_STRING_length(spki->key) != alg->bike_pk_bytes
+    content = ASN1_STRING_get0_data(spki->key);
+    if ((size_t)ASN1_STRING_length(spki->key) != spki_key_bytes(alg)
         || (spki->key->flags & 0x07) != 0) {
         ERR_raise_data(ERR_LIB_PROV, PROV_R_INVALID_KEY_LENGTH,
                        "%s public key: %d bytes, want %zu", alg->name,
-                       ASN1_STRING_length(spki->key), alg->bike_pk_bytes);
+                       ASN1_STRING_length(spki->key), spki_key_bytes(alg));
         goto done;
     }
-    key = bikeprov_key_from_bytes(prov, alg, ASN1_STRING_get0_data(spki->key), NULL);
+    if (is_hybrid(alg)) {
+        if (get_u32be(content) != alg->classical_pub_bytes) {
+            ERR_raise_data(ERR_LIB_PROV, PROV_R_INVALID_KEY_LENGTH,
+                           "%s public key: classical part of %zu bytes, want %zu", alg->name,
+                           get_u32be(content), alg->classical_pub_bytes);
+            goto done;
+        }
+        if ((classical = bikeprov_classical_decode(prov->libctx, alg, content + LEN_PREFIX))
+            == NULL)
+            goto done;
+        off = LEN_PREFIX + alg->classical_pub_bytes;
+    }
+    if ((key = bikeprov_key_from_bytes(prov, alg, content + off, NULL)) != NULL) {
+        key->classical = classical;
+        classical = NULL;
+    }
 done:
+    EVP_PKEY_free(classical);
     BIKEPROV_SPKI_free(spki);
     return key;
+}
+
+/* The classical private key of a hybrid from its file form, checked to be of
+ * the algorithm's type and curve and to carry its public key; NULL with an
+ * error queued otherwise. */
+static EVP_PKEY *classical_private(bikeprov_ctx *prov, const bikeprov_alg *alg,
+                                   const uint8_t *in, size_t len)
+{
+    EVP_PKEY *pkey = NULL;
+    uint8_t pub[256];
+    char group[64];
+    const unsigned char *p = in;
+
+    if (alg->kind == BIKEPROV_CLASSICAL_ECX) {
+        /* An X25519/X448 private key has the size of its public key. */
+        if (len == alg->classical_pub_bytes)
+            pkey = EVP_PKEY_new_raw_private_key_ex(prov->libctx, alg->classical_type, NULL, in,
+                                                   len);
+    } else if ((pkey = d2i_PrivateKey_ex(EVP_PKEY_EC, NULL, &p, (long)len, prov->libctx, NULL))
+               != NULL) {
+        uint8_t again[MAX_CLASSICAL_PRIV], *q = again;
+
+        /* Only the form i2d_PrivateKey writes (curve and public point
+         * present), so that a key file re-encodes to the same bytes. */
+        if (p != in + len
+            || !EVP_PKEY_get_utf8_string_param(pkey, OSSL_PKEY_PARAM_GROUP_NAME, group,
+                                               sizeof(group), NULL)
+            || OBJ_txt2nid(group) != EC_curve_nist2nid(alg->classical_group)
+            || i2d_PrivateKey(pkey, NULL) != (int)len || i2d_PrivateKey(pkey, &q) != (int)len
+            || CRYPTO_memcmp(again, in, len) != 0) {
+            EVP_PKEY_free(pkey);
+            pkey = NULL;
+        }
+        OPENSSL_cleanse(again, sizeof(again));
+    }
+    ERR_set_mark();
+    if (pkey != NULL && !bikeprov_classical_encode(alg, pkey, pub)) {
+        EVP_PKEY_free(pkey);
+        pkey = NULL;
+    }
+    ERR_pop_to_mark();
+    if (pkey == NULL)
+        ERR_raise_data(ERR_LIB_PROV, PROV_R_INVALID_KEY, "%s private key: bad %s key",
+                       alg->name, alg->classical_group != NULL ? alg->classical_group
+                                                               : alg->classical_type);
+    return pkey;
 }
 
 /* As decode_spki, from a DER PrivateKeyInfo. */
@@ -463,11 +650,13 @@ static bikeprov_key *decode_pki(bikeprov_ctx *prov, const codec_alg *c,
                                 const unsigned char *der, size_t len, int *mine)
 {
     const bikeprov_alg *alg = &bikeprov_algs[c->alg_index];
-    const unsigned char *p = der, *inner_der;
+    const unsigned char *p = der, *inner_der, *data;
     PKCS8_PRIV_KEY_INFO *p8 = d2i_PKCS8_PRIV_KEY_INFO(NULL, &p, (long)len);
     const X509_ALGOR *algor;
     ASN1_OCTET_STRING *inner = NULL;
     bikeprov_key *key = NULL;
+    EVP_PKEY *classical = NULL;
+    size_t n, clen = 0, off = 0;
     int inner_len;
 
     if (p8 == NULL || p != der + len || !PKCS8_pkey_get0(NULL, &inner_der, &inner_len, &algor, p8)
@@ -475,8 +664,36 @@ static bikeprov_key *decode_pki(bikeprov_ctx *prov, const codec_alg *c,
         goto done;
     p = inner_der;
     inner = d2i_ASN1_OCTET_STRING(NULL, &p, inner_len);
-    if (inner == NULL || p != inner_der + inner_len
-        || (size_t)ASN1_STRING_length(inner) != alg->bike_sk_bytes) {
+    if (inner == NULL || p != inner_der + inner_len) {
+        ERR_raise_data(ERR_LIB_PROV, PROV_R_INVALID_KEY, "%s private key: want an OCTET STRING",
+                       alg->name);
+        goto done;
+    }
+    data = ASN1_STRING_get0_data(inner);
+    n = (size_t)ASN1_STRING_length(inner);
+    if (is_hybrid(alg)) {
+        /* length || classical || BIKE secret key || BIKE public key */
+        if (n >= LEN_PREFIX)
+            clen = get_u32be(data);
+        if (n < LEN_PREFIX || clen == 0 || clen > MAX_CLASSICAL_PRIV
+            || n != LEN_PREFIX + clen + alg->bike_sk_bytes + alg->bike_pk_bytes) {
+            ERR_raise_data(ERR_LIB_PROV, PROV_R_INVALID_KEY_LENGTH,
+                           "%s private key: %zu bytes do not hold a classical key, %zu and %zu",
+                           alg->name, n, alg->bike_sk_bytes, alg->bike_pk_bytes);
+            goto done;
+        }
+        if ((classical = classical_private(prov, alg, data + LEN_PREFIX, clen)) == NULL)
+            goto done;
+        off = LEN_PREFIX + clen;
+        /* The trailing public key repeats h, the secret key's public part. */
+        if (CRYPTO_memcmp(data + off + alg->bike_sk_bytes,
+                          data + off + alg->bike_sk_bytes - SIGMA_BYTES - alg->bike_pk_bytes,
+                          alg->bike_pk_bytes) != 0) {
+            ERR_raise_data(ERR_LIB_PROV, PROV_R_INVALID_KEY,
+                           "%s private key: public key does not match", alg->name);
+            goto done;
+        }
+    } else if (n != alg->bike_sk_bytes) {
         ERR_raise_data(ERR_LIB_PROV, PROV_R_INVALID_KEY_LENGTH,
                        "%s private key: want an OCTET STRING of %zu bytes", alg->name,
                        alg->bike_sk_bytes);
@@ -484,10 +701,15 @@ static bikeprov_key *decode_pki(bikeprov_ctx *prov, const codec_alg *c,
     }
     /* The secret key ends with h || sigma: h is the public key. */
     key = bikeprov_key_from_bytes(prov, alg,
-                                  ASN1_STRING_get0_data(inner) + alg->bike_sk_bytes
-                                      - SIGMA_BYTES - alg->bike_pk_bytes,
-                                  ASN1_STRING_get0_data(inner));
+                                  data + off + alg->bike_sk_bytes - SIGMA_BYTES
+                                      - alg->bike_pk_bytes,
+                                  data + off);
+    if (key != NULL) {
+        key->classical = classical;
+        classical = NULL;
+    }
 done:
+    EVP_PKEY_free(classical);
     ASN1_STRING_clear_free(inner);
     PKCS8_PRIV_KEY_INFO_free(p8);
     return key;
@@ -513,8 +735,8 @@ static int pass_key(bikeprov_key *key, OSSL_CALLBACK *data_cb, void *data_cbarg)
 
 enum { IN_SPKI, IN_PKI };
 
-/* The largest container: a level-5 PrivateKeyInfo, with room to spare. */
-#define MAX_DER (BIKE_L5_SECRET_KEY_BYTES + 256)
+/* The largest container: a p521_bikel5 PrivateKeyInfo, with room to spare. */
+#define MAX_DER (BIKE_L5_SECRET_KEY_BYTES + BIKE_L5_PUBLIC_KEY_BYTES + MAX_CLASSICAL_PRIV + 256)
 
 static int decode(bikeprov_ctx *prov, const codec_alg *c, int structure, OSSL_CORE_BIO *cin,
                   int selection, OSSL_CALLBACK *data_cb, void *data_cbarg)
@@ -592,6 +814,11 @@ static int decoder_export_object(void *ctx, const void *reference, size_t refere
 DECODERS(0, bikel1)
 DECODERS(1, bikel3)
 DECODERS(2, bikel5)
+DECODERS(3, p256_bikel1)
+DECODERS(4, x25519_bikel1)
+DECODERS(5, p384_bikel3)
+DECODERS(6, x448_bikel3)
+DECODERS(7, p521_bikel5)
 
 /* ---- algorithm tables ---- */
 
@@ -613,6 +840,11 @@ const OSSL_ALGORITHM bikeprov_encoder_algs[] = {
     ENCODER_ALGS("bikel1", bikel1),
     ENCODER_ALGS("bikel3", bikel3),
     ENCODER_ALGS("bikel5", bikel5),
+    ENCODER_ALGS("p256_bikel1", p256_bikel1),
+    ENCODER_ALGS("x25519_bikel1", x25519_bikel1),
+    ENCODER_ALGS("p384_bikel3", p384_bikel3),
+    ENCODER_ALGS("x448_bikel3", x448_bikel3),
+    ENCODER_ALGS("p521_bikel5", p521_bikel5),
     {NULL, NULL, NULL, NULL}};
 
 #define DECODER_ALGS(name, tag)                                                             \
@@ -625,4 +857,9 @@ const OSSL_ALGORITHM bikeprov_decoder_algs[] = {
     DECODER_ALGS("bikel1", bikel1),
     DECODER_ALGS("bikel3", bikel3),
     DECODER_ALGS("bikel5", bikel5),
+    DECODER_ALGS("p256_bikel1", p256_bikel1),
+    DECODER_ALGS("x25519_bikel1", x25519_bikel1),
+    DECODER_ALGS("p384_bikel3", p384_bikel3),
+    DECODER_ALGS("x448_bikel3", x448_bikel3),
+    DECODER_ALGS("p521_bikel5", p521_bikel5),
     {NULL, NULL, NULL, NULL}};

@@ -47,6 +47,59 @@ if san "$keyfiles" "$BIKEPROV_MODULE" "$WORK/k1.pem" "$WORK/p3.pem" 2>/dev/null;
 fi
 echo "ok genpkey, pkey -pubout/-text, PEM and DER round trips, EVP KEM from files (L1, L3, L5)"
 
+# The hybrids' keys (oqs-provider's layout, keycodec.c): the same round trips
+# and EVP use, OIDs 1.3.9999.99.11 to .15, and -text with the classical part.
+i=11
+for alg in p256_bikel1 x25519_bikel1 p384_bikel3 x448_bikel3 p521_bikel5; do
+  k=$WORK/$alg.pem p=$WORK/$alg.pub
+  ossl genpkey "${P[@]}" -algorithm "$alg" -out "$k" || fail "$alg: genpkey"
+  ossl pkey "${P[@]}" -in "$k" -pubout -out "$p" || fail "$alg: pkey -pubout"
+  asn=$(ossl asn1parse -in "$p") && grep -q "OBJECT *:1.3.9999.99.$i\$" <<<"$asn" ||
+    fail "$alg: public key OID"
+  text=$(ossl pkey "${P[@]}" -in "$k" -text -noout) || fail "$alg: pkey -text"
+  grep -q "^$alg (.* + BIKE level [135]) Private-Key:\$" <<<"$text" || fail "$alg: -text header"
+  grep -q '^classical pub:$' <<<"$text" && grep -q '^priv:$' <<<"$text" ||
+    fail "$alg: -text fields"
+  ossl pkey "${P[@]}" -in "$k" | cmp -s - "$k" || fail "$alg: private PEM does not round-trip"
+  ossl pkey "${P[@]}" -pubin -in "$p" | cmp -s - "$p" || fail "$alg: public PEM does not round-trip"
+  ossl pkey "${P[@]}" -in "$k" -outform DER -out "$WORK/$alg.der" || fail "$alg: DER"
+  ossl pkey "${P[@]}" -pubin -in "$p" -outform DER -out "$WORK/$alg.pub.der" || fail "$alg: DER pub"
+  ossl pkey "${P[@]}" -inform DER -in "$WORK/$alg.der" | cmp -s - "$k" || fail "$alg: DER private"
+  san "$keyfiles" "$BIKEPROV_MODULE" "$k" "$p" || fail "$alg: EVP KEM with keys from files"
+  i=$((i + 1))
+done
+if san "$keyfiles" "$BIKEPROV_MODULE" "$WORK/p256_bikel1.pem" "$WORK/x25519_bikel1.pub" 2>/dev/null; then
+  fail "a p256_bikel1 private key paired with an x25519_bikel1 public key"
+fi
+# Malformed hybrids: a wrong classical length, a trailing public key that is
+# not the secret key's, an X25519 private key of the wrong size.
+python3 - "$WORK" <<'PY'
+import sys
+from pathlib import Path
+
+w = Path(sys.argv[1])
+def patch(src, dst, old, new):
+    data = (w / src).read_bytes()
+    assert data.count(old) == 1, (src, old)
+    (w / dst).write_bytes(data.replace(old, new))
+patch("p256_bikel1.pub.der", "bad-hyb-pub-len.der", b"\0\0\0\x41\x04", b"\0\0\0\x42\x04")
+data = bytearray((w / "p256_bikel1.der").read_bytes())
+data[-1] ^= 1  # the last byte of the trailing BIKE public key
+(w / "bad-hyb-priv-pk.der").write_bytes(bytes(data))
+data = bytearray((w / "x25519_bikel1.der").read_bytes())
+at = data.find(b"\0\0\0\x20")  # the length prefix, first in the OCTET STRING
+assert data[at - 4 : at - 2] == b"\x04\x82", at
+data[at + 3] = 0x1F
+(w / "bad-hyb-priv-x25519.der").write_bytes(bytes(data))
+PY
+san "$keyfiles" "$BIKEPROV_MODULE" --reject pub "$WORK/bad-hyb-pub-len.der" \
+  "p256_bikel1 public key: classical part of 66 bytes, want 65" || fail "hybrid classical length"
+san "$keyfiles" "$BIKEPROV_MODULE" --reject priv "$WORK/bad-hyb-priv-pk.der" \
+  "p256_bikel1 private key: public key does not match" || fail "hybrid trailing public key"
+san "$keyfiles" "$BIKEPROV_MODULE" --reject priv "$WORK/bad-hyb-priv-x25519.der" \
+  "x25519_bikel1 private key: 6800 bytes do not hold" || fail "hybrid X25519 private key size"
+echo "ok hybrids: genpkey, pkey -pubout/-text, PEM and DER round trips, EVP KEM, 3 malformed"
+
 # Encrypted PKCS #8 is not supported: asking for it fails, and no clear key
 # is written in its place.
 if ossl genpkey "${P[@]}" -algorithm bikel1 -aes256 -pass pass:x -out "$WORK/enc.pem" 2>/dev/null; then
