@@ -7,9 +7,12 @@
  *   BIKE_ACC_UIO   Linux: the register page through /dev/uioN, operands and
  *                  results through a u-dma-buf buffer and a Xilinx AXI DMA in
  *                  simple mode (bike_acc_uio.h);
+ *   BIKE_ACC_COSIM a shell device's Verilator model in the same process, with
+ *                  a timing model of the CPU side (bike_acc_cosim.h); built
+ *                  only into the co-simulation programs of hw/hwflow (with
+ *                  BIKE_ACC_WITH_COSIM), elsewhere BIKE_ACC_ERR_PLATFORM.
  *
- * and BIKE_ACC_COSIM (the Verilator model in the same process) reserved for
- * the co-simulation platform. Register offsets, fields and codes come from
+ * Register offsets, fields and codes come from
  * the header generated from the shell's SystemRDL (acc_shell_regs.h).
  *
  * Use: bike_acc_open(), then bike_acc_run() per operation, bike_acc_close().
@@ -30,7 +33,7 @@ extern "C" {
 typedef enum {
   BIKE_ACC_FAKE = 0,
   BIKE_ACC_UIO = 1,
-  BIKE_ACC_COSIM = 2, /* reserved: not built yet (returns BIKE_ACC_ERR_PLATFORM) */
+  BIKE_ACC_COSIM = 2, /* only with BIKE_ACC_WITH_COSIM (hwflow's cosim build) */
 } bike_acc_platform;
 
 /* Return codes. */

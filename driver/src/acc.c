@@ -22,7 +22,11 @@ static const platform_ops *const platforms[] = {
 #if defined(__linux__)
     [BIKE_ACC_UIO] = &bike_acc_uio_ops,
 #endif
+#if defined(BIKE_ACC_WITH_COSIM) /* built by hwflow's cosim command only */
+    [BIKE_ACC_COSIM] = &bike_acc_cosim_ops,
+#else
     [BIKE_ACC_COSIM] = NULL,
+#endif
 };
 #define N_PLATFORMS (sizeof(platforms) / sizeof(platforms[0]))
 static const char *const platform_names[] = {"fake", "uio", "cosim"};

@@ -1,5 +1,5 @@
-/* What a platform gives the driver: the interface the fake, uio (and, next,
- * the co-simulation) platforms implement. acc.c holds the one sequence of an
+/* What a platform gives the driver: the interface the fake, uio and cosim
+ * platforms implement. acc.c holds the one sequence of an
  * operation on top of it; a platform only moves register accesses, stream
  * words and interrupts. Adding a platform: a bike_acc_platform value in
  * bike_acc.h, a file with a `const platform_ops`, an entry in acc.c's
@@ -40,6 +40,9 @@ typedef struct platform_ops {
 extern const platform_ops bike_acc_fake_ops;
 #if defined(__linux__)
 extern const platform_ops bike_acc_uio_ops;
+#endif
+#if defined(BIKE_ACC_WITH_COSIM) /* hwflow's cosim build (driver/README.md) */
+extern const platform_ops bike_acc_cosim_ops;
 #endif
 
 /* bike_acc_open on a platform state the caller made (priv; the tests'

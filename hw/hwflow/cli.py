@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from hwflow import kem_frontier
+from hwflow import cosim, kem_frontier
 from hwflow.cores import FlowCore, flow_cores
 from hwflow.paths import REPO, RESULTS
 from hwflow.records import check_reports, make_record, record_job, write_record
@@ -80,6 +80,12 @@ def cmd_check_records(a: argparse.Namespace) -> None:
         sys.exit(1)
 
 
+def cmd_cosim(a: argparse.Namespace) -> None:
+    for core in _cores(a.cores):
+        for level in a.levels:
+            cosim.cosim(core, level, a.random, a.kat, a.seed)
+
+
 def cmd_list(a: argparse.Namespace) -> None:
     for core in _cores(a.cores):
         configs = [*core.presets, *(f"sweep:{s}" for s in core.sweeps)]
@@ -118,6 +124,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--write", action="store_true", help=f"into hw/results/{TABLE_FILE}")
     p = command("check-records", cmd_check_records, "reports and records against sources")
     p.add_argument("--strict", action="store_true", help="fail on anything not current")
+    p = command("cosim", cmd_cosim, "the driver's cosim platform on a shell device")
+    p.add_argument("--levels", nargs="+", type=int, default=[1])
+    p.add_argument("--random", type=int, default=4)
+    p.add_argument("--kat", type=int, default=2)
+    p.add_argument("--seed", type=int, default=1)
     kf = sub.add_parser("kem-frontier", help="the full KEM's cycle model and frontier")
     kf.set_defaults(fn=None)
     return ap
