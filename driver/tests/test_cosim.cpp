@@ -3,8 +3,9 @@
 // result bit-exact against libbike, the timing figures printed per
 // operation, and the driver's error paths through the RTL. Arguments: those
 // of the testbenches (tb::parse_args: --level, --random, --kat, --seed,
-// --kat-dir).
+// --kat-dir, --json: the run's record, docs/cosim-run-json.md).
 #include <cstdio>
+#include <string>
 #include <vector>
 
 #include "bike_acc.h"
@@ -22,7 +23,18 @@ void expect(bool ok, const char *what) {
   }
 }
 
+// One operation's figures, for the JSON record (docs/cosim-run-json.md).
+struct OpRecord {
+  std::string what;
+  unsigned index;
+  bool polled;
+  uint32_t accelerator;
+  uint64_t transfer, run, reads, writes;
+};
+
 struct Run {
+  std::vector<OpRecord> ops;
+  bool polled = false;
   bike_acc_dev *dev = nullptr;
   bike_acc_cosim_stats st{};
   bike_acc_cosim_config cfg{};
@@ -53,6 +65,40 @@ struct Run {
                 (unsigned long long)(st.reg_reads - before.reg_reads),
                 (unsigned long long)(st.reg_writes - before.reg_writes));
     expect(cycles != 0 && total > cycles, "run longer than the accelerator's CYCLES");
+    ops.push_back({what, v, polled, cycles, st.transfer_cycles - before.transfer_cycles, total,
+                   st.reg_reads - before.reg_reads, st.reg_writes - before.reg_writes});
+  }
+
+  void write_json(const std::string &path, int level, unsigned random, unsigned kat) const {
+    FILE *f = std::fopen(path.c_str(), "w");
+    if (f == nullptr) {
+      std::perror(path.c_str());
+      fails++;
+      return;
+    }
+    const bike_acc_cosim_timing &t = st.timing;
+    std::fprintf(f,
+                 "{\"schema\": \"bikeco-cosim/1\", \"device\": \"%s\", \"level\": %d,\n"
+                 " \"timing\": {\"pl_mhz\": %u, \"cpu_mhz\": %u, \"read_cycles\": %u, "
+                 "\"write_cycles\": %u, \"dma_setup_cycles\": %u, \"dma_bytes_per_cycle\": %u, "
+                 "\"irq_cycles\": %u},\n"
+                 " \"verified\": {\"random\": %u, \"kat\": %u}, \"passed\": %s,\n"
+                 " \"operations\": [",
+                 inv ? "gf2x_inv_acc" : "gf2x_mul_acc", level, t.pl_mhz, t.cpu_mhz, t.read_cycles,
+                 t.write_cycles, t.dma_setup_cycles, t.dma_bytes_per_cycle, t.irq_cycles, random,
+                 kat, fails ? "false" : "true");
+    for (size_t i = 0; i < ops.size(); i++) {
+      const OpRecord &o = ops[i];
+      std::fprintf(f,
+                   "%s\n  {\"what\": \"%s\", \"index\": %u, \"wait\": \"%s\", "
+                   "\"accelerator_cycles\": %u, \"transfer_cycles\": %llu, "
+                   "\"run_pl_cycles\": %llu, \"reg_reads\": %llu, \"reg_writes\": %llu}",
+                   i ? "," : "", o.what.c_str(), o.index, o.polled ? "poll" : "irq",
+                   o.accelerator, (unsigned long long)o.transfer, (unsigned long long)o.run,
+                   (unsigned long long)o.reads, (unsigned long long)o.writes);
+    }
+    std::fprintf(f, "\n ]}\n");
+    std::fclose(f);
   }
 };
 
@@ -135,12 +181,14 @@ int main(int argc, char **argv) {
   r.cfg.drop_in_words = 0;
   rc = bike_acc_open(&r.dev, BIKE_ACC_COSIM, 0, &opt);
   expect(rc == BIKE_ACC_OK, "open, polling");
+  r.polled = true;
   if (rc == BIKE_ACC_OK) {
     const uint64_t reads = r.st.reg_reads;
     r.op("polled", 0, r.inv ? odd_weight(r.p, in) : in);
     expect(r.st.reg_reads - reads > 5, "polling reads STATUS more than once");
     bike_acc_close(r.dev);
   }
+  if (!args.json.empty()) r.write_json(args.json, args.level, args.random, args.kat);
   std::printf("cosim: %u random + %u KAT operations, error paths: %s\n", args.random, args.kat,
               fails ? "FAILED" : "ok");
   return fails ? 1 : 0;
