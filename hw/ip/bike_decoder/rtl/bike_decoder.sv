@@ -394,62 +394,65 @@ module bike_decoder
 
   // Prefetch = 0: the new e_b, read again once the counts are out (the units
   // take them over their copies of s)
-  logic [CntW-1:0] erd_q;
+  logic [CntW-1:0] erd_q, erd_d;
   logic            e_re, ev_q;
 
   assign e_re = !Prefetch && (state_q == StStep) && !counting_q && un_in_ready[0] &&
                 (erd_q < CntW'(N));
+
+  always_comb begin
+    erd_d = erd_q;
+    if (units_start) erd_d = '0;
+    else if (e_re)   erd_d = erd_q + 1'b1;
+  end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       erd_q <= '0;
       ev_q  <= 1'b0;
     end else begin
-      if (units_start) erd_q <= '0;
-      else if (e_re)   erd_q <= erd_q + 1'b1;
-      ev_q <= e_re;
+      erd_q <= erd_d;
+      ev_q  <= e_re;
     end
   end
 
   // ---------------------------------------------------------------------------
   // counts -> flips, e, black/gray; new e -> binary units
   // ---------------------------------------------------------------------------
-  logic [CntW-1:0] ucnt_q;              // count word index
+  logic [CntW-1:0] ucnt_q, ucnt_d;      // count word index
   logic            c1_q;                // counts registered, memories read
-  logic [W*KB-1:0] cnt_q1 [2];
+  logic [W*KB-1:0] cnt_q1 [2], cnt_d1 [2];
   logic [AW-1:0]   c1_w_q;
+  logic            counting_d;
   logic [W-1:0]    e_rd [2], blk_rd [2], gry_rd [2];
   logic [W-1:0]    e_new [2], flip [2], gray [2];
   logic            c_re;
 
   assign c_re = (state_q == StStep) && un_out_valid[0] && counting_q;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      counting_q <= 1'b0;
-    end else if (units_start) begin
-      counting_q <= !mul_q;
-    end else if (c_re && un_out_last[0]) begin
-      counting_q <= 1'b0;
-    end
+  always_comb begin
+    counting_d = counting_q;
+    if (units_start)                 counting_d = !mul_q;
+    else if (c_re && un_out_last[0]) counting_d = 1'b0;
+    ucnt_d = ucnt_q;
+    if (units_start) ucnt_d = '0;
+    else if (c_re)   ucnt_d = ucnt_q + 1'b1;
+    cnt_d1 = c_re ? un_out : cnt_q1;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      ucnt_q    <= '0;
-      c1_q      <= 1'b0;
-      c1_w_q    <= '0;
-      cnt_q1[0] <= '0;
-      cnt_q1[1] <= '0;
+      counting_q <= 1'b0;
+      ucnt_q     <= '0;
+      c1_q       <= 1'b0;
+      c1_w_q     <= '0;
+      cnt_q1     <= '{default: '0};
     end else begin
-      if (units_start)  ucnt_q <= '0;
-      else if (c_re)    ucnt_q <= ucnt_q + 1'b1;
-      c1_q   <= c_re;
-      c1_w_q <= AW'(ucnt_q);
-      if (c_re) begin
-        cnt_q1[0] <= un_out[0];
-        cnt_q1[1] <= un_out[1];
-      end
+      counting_q <= counting_d;
+      ucnt_q     <= ucnt_d;
+      c1_q       <= c_re;
+      c1_w_q     <= AW'(ucnt_q);
+      cnt_q1     <= cnt_d1;
     end
   end
 
@@ -505,15 +508,23 @@ module bike_decoder
   // ---------------------------------------------------------------------------
   // binary units -> s = s0 + h0 e0 + h1 e1, weight
   // ---------------------------------------------------------------------------
-  logic [CntW-1:0] mcnt_q;
+  logic [CntW-1:0] mcnt_q, mcnt_d;
   logic            m1_q;
   logic [AW-1:0]   m1_w_q;
-  logic            m1_last_q;
-  logic [W-1:0]    m_q [2];
+  logic            m1_last_q, m1_last_d;
+  logic [W-1:0]    m_q [2], m_d [2];
   logic [W-1:0]    s0_rd, s_new;
   logic            m_re;
 
   assign m_re = stepping && un_out_valid[0] && !counting_q;
+
+  always_comb begin
+    mcnt_d = mcnt_q;
+    if (units_start) mcnt_d = '0;
+    else if (m_re)   mcnt_d = mcnt_q + 1'b1;
+    m1_last_d = m_re && un_out_last[0];
+    for (int b = 0; b < 2; b++) m_d[b] = m_re ? un_out[b][W-1:0] : m_q[b];
+  end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -521,18 +532,13 @@ module bike_decoder
       m1_q      <= 1'b0;
       m1_w_q    <= '0;
       m1_last_q <= 1'b0;
-      m_q[0]    <= '0;
-      m_q[1]    <= '0;
+      m_q       <= '{default: '0};
     end else begin
-      if (units_start) mcnt_q <= '0;
-      else if (m_re)   mcnt_q <= mcnt_q + 1'b1;
+      mcnt_q    <= mcnt_d;
       m1_q      <= m_re;
       m1_w_q    <= AW'(mcnt_q);
-      m1_last_q <= m_re && un_out_last[0];
-      if (m_re) begin
-        m_q[0] <= un_out[0][W-1:0];
-        m_q[1] <= un_out[1][W-1:0];
-      end
+      m1_last_q <= m1_last_d;
+      m_q       <= m_d;
     end
   end
 
@@ -576,16 +582,20 @@ module bike_decoder
   // ---------------------------------------------------------------------------
   // Output: e0 then e1
   // ---------------------------------------------------------------------------
-  logic ov_q, ol_q, ob_q;
+  logic ov_q, ov_d, ol_q, ol_d, ob_q, ob_d;
+  assign ov_d = (state_q == StOut) && (cnt_q < CntW'(2 * N));
+  assign ol_d = (state_q == StOut) && (cnt_q == CntW'(2 * N - 1));
+  assign ob_d = (cnt_q >= CntW'(N));
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       ov_q <= 1'b0;
       ol_q <= 1'b0;
       ob_q <= 1'b0;
     end else begin
-      ov_q <= (state_q == StOut) && (cnt_q < CntW'(2 * N));
-      ol_q <= (state_q == StOut) && (cnt_q == CntW'(2 * N - 1));
-      ob_q <= (cnt_q >= CntW'(N));
+      ov_q <= ov_d;
+      ol_q <= ol_d;
+      ob_q <= ob_d;
     end
   end
 
