@@ -11,9 +11,9 @@ corpus=corpus-$name
 log=$name.log
 
 rm -rf "$corpus" && mkdir "$corpus"
-BIKEFUZZ_SEEDS=$corpus "$fuzzer" -runs=0 "$corpus" >"$log" 2>&1
 status=0
-"$fuzzer" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=1024 \
+BIKEFUZZ_SEEDS=$corpus "$fuzzer" -runs=0 "$corpus" >"$log" 2>&1 || status=$?
+[ "$status" -ne 0 ] || "$fuzzer" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=1024 \
           -print_final_stats=1 -artifact_prefix="$name-" "$corpus" >>"$log" 2>&1 || status=$?
 runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
 speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
