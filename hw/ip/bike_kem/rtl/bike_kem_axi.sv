@@ -72,9 +72,9 @@ module bike_kem_axi
   // ---------------------------------------------------------------------------
   // AXI4-Lite: address and data of a write may come in either order
   // ---------------------------------------------------------------------------
-  logic        aw_q, w_q, bvalid_q, rvalid_q;
-  logic [11:0] awaddr_q;
-  logic [31:0] wdata_q, rdata_q;
+  logic        aw_q, aw_d, w_q, w_d, bvalid_q, bvalid_d, rvalid_q, rvalid_d;
+  logic [11:0] awaddr_q, awaddr_d;
+  logic [31:0] wdata_q, wdata_d, rdata_q, rdata_d;
   logic        wr;
 
   assign s_axil_awready = !aw_q && !bvalid_q;
@@ -89,13 +89,53 @@ module bike_kem_axi
   // the write happens once both halves are in
   assign wr = aw_q && w_q && !bvalid_q;
 
-  logic        done_q, err_q, drop_q, irq_en_q;
-  logic [3:0]  code_q;
-  logic [31:0] cycles_q;
+  logic        done_q, done_d, err_q, err_d, drop_q, drop_d, irq_en_q, irq_en_d;
+  logic [3:0]  code_q, code_d;
+  logic [31:0] cycles_q, cycles_d;
 
   assign cmd_valid = wr && (awaddr_q == AddrCmd) && !core_busy;
   assign cmd_op    = wdata_q[3:0];
   assign cmd_obj   = wdata_q[11:8];
+
+  always_comb begin
+    aw_d     = aw_q;
+    w_d      = w_q;
+    bvalid_d = bvalid_q;
+    awaddr_d = awaddr_q;
+    wdata_d  = wdata_q;
+    rvalid_d = rvalid_q;
+    rdata_d  = rdata_q;
+    if (s_axil_awvalid && s_axil_awready) begin
+      aw_d     = 1'b1;
+      awaddr_d = s_axil_awaddr;
+    end
+    if (s_axil_wvalid && s_axil_wready) begin
+      w_d     = 1'b1;
+      wdata_d = s_axil_wdata;
+    end
+    if (wr) begin
+      bvalid_d = 1'b1;
+    end
+    if (bvalid_q && s_axil_bready) begin
+      bvalid_d = 1'b0;
+      aw_d     = 1'b0;
+      w_d      = 1'b0;
+    end
+    if (s_axil_arvalid && s_axil_arready) begin
+      rvalid_d = 1'b1;
+      unique case (s_axil_araddr)
+        AddrId:     rdata_d = 32'h4249_4B45;
+        AddrConfig: rdata_d = {16'(N), 9'd0, Decaps, Encaps, Keygen, Level};
+        AddrStatus: rdata_d = {14'd0, sk_valid, pk_valid, 4'd0, code_q, 4'd0, drop_q, err_q,
+                               done_q, core_busy};
+        AddrCycles: rdata_d = cycles_q;
+        AddrIrqEn:  rdata_d = {31'd0, irq_en_q};
+        default:    rdata_d = '0;
+      endcase
+    end else if (rvalid_q && s_axil_rready) begin
+      rvalid_d = 1'b0;
+    end
+  end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -107,42 +147,50 @@ module bike_kem_axi
       rvalid_q <= 1'b0;
       rdata_q  <= '0;
     end else begin
-      if (s_axil_awvalid && s_axil_awready) begin
-        aw_q     <= 1'b1;
-        awaddr_q <= s_axil_awaddr;
-      end
-      if (s_axil_wvalid && s_axil_wready) begin
-        w_q     <= 1'b1;
-        wdata_q <= s_axil_wdata;
-      end
-      if (wr) begin
-        bvalid_q <= 1'b1;
-      end
-      if (bvalid_q && s_axil_bready) begin
-        bvalid_q <= 1'b0;
-        aw_q     <= 1'b0;
-        w_q      <= 1'b0;
-      end
-      if (s_axil_arvalid && s_axil_arready) begin
-        rvalid_q <= 1'b1;
-        unique case (s_axil_araddr)
-          AddrId:     rdata_q <= 32'h4249_4B45;
-          AddrConfig: rdata_q <= {16'(N), 9'd0, Decaps, Encaps, Keygen, Level};
-          AddrStatus: rdata_q <= {14'd0, sk_valid, pk_valid, 4'd0, code_q, 4'd0, drop_q, err_q,
-                                  done_q, core_busy};
-          AddrCycles: rdata_q <= cycles_q;
-          AddrIrqEn:  rdata_q <= {31'd0, irq_en_q};
-          default:    rdata_q <= '0;
-        endcase
-      end else if (rvalid_q && s_axil_rready) begin
-        rvalid_q <= 1'b0;
-      end
+      aw_q     <= aw_d;
+      w_q      <= w_d;
+      bvalid_q <= bvalid_d;
+      awaddr_q <= awaddr_d;
+      wdata_q  <= wdata_d;
+      rvalid_q <= rvalid_d;
+      rdata_q  <= rdata_d;
     end
   end
 
   // ---------------------------------------------------------------------------
   // Status, cycle counter, interrupt
   // ---------------------------------------------------------------------------
+  always_comb begin
+    done_d   = done_q;
+    err_d    = err_q;
+    drop_d   = drop_q;
+    code_d   = code_q;
+    cycles_d = cycles_q;
+    irq_en_d = irq_en_q;
+    if (wr && awaddr_q == AddrIrqEn) irq_en_d = wdata_q[0];
+    if (core_busy && !core_done) begin
+      cycles_d = cycles_q + 1'b1;
+    end
+    if (wr && awaddr_q == AddrCmd) begin
+      if (core_busy) begin  // dropped; the running op goes on
+        drop_d = 1'b1;
+      end else begin
+        done_d   = 1'b0;
+        err_d    = 1'b0;
+        drop_d   = 1'b0;
+        code_d   = ErrNone;
+        cycles_d = 32'd1;
+      end
+    end
+    if (core_done) begin
+      done_d = 1'b1;
+      if (core_err != ErrNone) begin
+        err_d  = 1'b1;
+        code_d = core_err;
+      end
+    end
+  end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       done_q   <= 1'b0;
@@ -152,28 +200,12 @@ module bike_kem_axi
       cycles_q <= '0;
       irq_en_q <= 1'b0;
     end else begin
-      if (wr && awaddr_q == AddrIrqEn) irq_en_q <= wdata_q[0];
-      if (core_busy && !core_done) begin
-        cycles_q <= cycles_q + 1'b1;
-      end
-      if (wr && awaddr_q == AddrCmd) begin
-        if (core_busy) begin  // dropped; the running op goes on
-          drop_q <= 1'b1;
-        end else begin
-          done_q   <= 1'b0;
-          err_q    <= 1'b0;
-          drop_q   <= 1'b0;
-          code_q   <= ErrNone;
-          cycles_q <= 32'd1;
-        end
-      end
-      if (core_done) begin
-        done_q <= 1'b1;
-        if (core_err != ErrNone) begin
-          err_q  <= 1'b1;
-          code_q <= core_err;
-        end
-      end
+      done_q   <= done_d;
+      err_q    <= err_d;
+      drop_q   <= drop_d;
+      code_q   <= code_d;
+      cycles_q <= cycles_d;
+      irq_en_q <= irq_en_d;
     end
   end
 

@@ -67,20 +67,21 @@ module bike_kem_hash #(
     SrcReg
   } src_e;
 
-  logic            kind_q, busy_q;
-  logic [2:0]      lane_q;       // squeezed lane
-  logic [CntW-1:0] sent_q;        // message bytes given to keccak
+  logic            kind_q, kind_d, busy_q, busy_d;
+  logic [2:0]      lane_q, lane_d;  // squeezed lane
+  logic [CntW-1:0] sent_q, sent_d;  // message bytes given to keccak
 
   // ---------------------------------------------------------------------------
   // Message words: (source, address, valid bytes) of word q
   // ---------------------------------------------------------------------------
   logic            rd_re, rd_valid, rd_ready, rd_last;
   logic [CntW-1:0] rd_addr, rd_idx;
-  src_e            src_d, src_q;
+  src_e            rd_src;        // source of the word at the read address
+  src_e            src_q, src_d;  // ... of the word on the memories' outputs
   logic [AW-1:0]   waddr;
-  logic [63:0]     regw_q;
-  logic [3:0]      nb_d, nb_q;
-  logic            fed_q;         // every message word was taken
+  logic [63:0]     regw_q, regw_d;
+  logic [3:0]      rd_nb, nb_q, nb_d;  // its valid bytes
+  logic            fed_q, fed_d;  // every message word was taken
 
   bike_kem_reader #(
     .CntW (CntW)
@@ -98,26 +99,26 @@ module bike_kem_hash #(
   );
 
   always_comb begin
-    src_d     = SrcReg;
+    rd_src    = SrcReg;
     waddr     = '0;
     reg_idx_o = '0;
-    nb_d      = 4'd8;
+    rd_nb     = 4'd8;
     if (!kind_q) begin
       if (rd_addr < CntW'(N)) begin
-        src_d = SrcA;
+        rd_src = SrcA;
         waddr = AW'(rd_addr);
       end else begin
-        src_d = SrcB;
+        rd_src = SrcB;
         waddr = AW'(rd_addr - CntW'(N));
       end
-      if (rd_addr == CntW'(N - 1) || rd_addr == CntW'(2 * N - 1)) nb_d = 4'(LastB);
+      if (rd_addr == CntW'(N - 1) || rd_addr == CntW'(2 * N - 1)) rd_nb = 4'(LastB);
     end else begin
       if (rd_addr < CntW'(4)) begin
         reg_idx_o = {1'b0, rd_addr[1:0]};
       end else if (rd_addr < CntW'(N + 4)) begin
-        src_d = SrcC;
+        rd_src = SrcC;
         waddr = AW'(rd_addr - CntW'(4));
-        if (rd_addr == CntW'(N + 3)) nb_d = 4'(LastB);
+        if (rd_addr == CntW'(N + 3)) rd_nb = 4'(LastB);
       end else begin
         reg_idx_o = {1'b1, 2'(rd_addr - CntW'(N + 4))};
       end
@@ -127,9 +128,9 @@ module bike_kem_hash #(
   logic unused_idx;
   assign unused_idx = ^rd_idx;
 
-  assign re_a_o  = rd_re && (src_d == SrcA);
-  assign re_b_o  = rd_re && (src_d == SrcB);
-  assign re_c_o  = rd_re && (src_d == SrcC);
+  assign re_a_o  = rd_re && (rd_src == SrcA);
+  assign re_b_o  = rd_re && (rd_src == SrcB);
+  assign re_c_o  = rd_re && (rd_src == SrcC);
   assign raddr_o = waddr;
 
   // ---------------------------------------------------------------------------
@@ -179,8 +180,8 @@ module bike_kem_hash #(
       a = a | ((c == 4'd0) ? 120'(in_word & in_mask) : (120'(in_word & in_mask) << (8 * Off)));
       c = c + nb_q;
     end
-    acc_d = a;
-    ac_d  = c;
+    acc_d = start_i ? '0 : a;
+    ac_d  = start_i ? '0 : c;
   end
 
   // ---------------------------------------------------------------------------
@@ -192,6 +193,34 @@ module bike_kem_hash #(
   assign dig_valid_o   = busy_q && k_out_valid_i && (lane_q < 3'd4);
   assign dig_idx_o     = lane_q[1:0];
   assign dig_o         = k_out_data_i;
+
+  always_comb begin
+    kind_d = kind_q;
+    busy_d = busy_q;
+    lane_d = lane_q;
+    sent_d = sent_q;
+    src_d  = src_q;
+    regw_d = regw_q;
+    nb_d   = nb_q;
+    fed_d  = fed_q;
+    if (start_i) begin
+      kind_d = kind_i;
+      busy_d = 1'b1;
+      lane_d = '0;
+      sent_d = '0;
+      fed_d  = 1'b0;
+    end else begin
+      if (rd_re) begin
+        src_d  = rd_src;
+        regw_d = (rd_src == SrcReg) ? reg_word_i : '0;  // no stale copy of m
+        nb_d   = rd_nb;
+      end
+      if (take && rd_last) fed_d = 1'b1;
+      if (emit) sent_d = sent_q + CntW'(k_in_bytes_o);
+      if (busy_q && k_out_valid_i) lane_d = lane_q + 1'b1;
+      if (done_o) busy_d = 1'b0;
+    end
+  end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -205,28 +234,17 @@ module bike_kem_hash #(
       fed_q  <= 1'b0;
       acc_q  <= '0;
       ac_q   <= '0;
-    end else if (start_i) begin
-      kind_q <= kind_i;
-      busy_q <= 1'b1;
-      lane_q <= '0;
-      sent_q <= '0;
-      fed_q  <= 1'b0;
-      acc_q  <= '0;
-      ac_q   <= '0;
     end else begin
-      acc_q <= acc_d;
-      ac_q  <= ac_d;
-      if (rd_re) begin
-        src_q  <= src_d;
-        regw_q <= (src_d == SrcReg) ? reg_word_i : '0;  // no stale copy of m
-        nb_q   <= nb_d;
-      end
-      if (take && rd_last) fed_q <= 1'b1;
-      if (emit) sent_q <= sent_q + CntW'(k_in_bytes_o);
-      if (busy_q && k_out_valid_i) begin
-        lane_q <= lane_q + 1'b1;
-      end
-      if (done_o) busy_q <= 1'b0;
+      kind_q <= kind_d;
+      busy_q <= busy_d;
+      lane_q <= lane_d;
+      sent_q <= sent_d;
+      src_q  <= src_d;
+      regw_q <= regw_d;
+      nb_q   <= nb_d;
+      fed_q  <= fed_d;
+      acc_q  <= acc_d;
+      ac_q   <= ac_d;
     end
   end
 

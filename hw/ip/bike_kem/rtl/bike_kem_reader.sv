@@ -21,8 +21,8 @@ module bike_kem_reader #(
   output logic            last_o
 );
 
-  logic [CntW-1:0] count_q, next_q, idx_q;
-  logic            pend_q;
+  logic [CntW-1:0] count_q, count_d, next_q, next_d, idx_q, idx_d;
+  logic            pend_q, pend_d;
 
   assign re_o    = !start_i && (next_q != count_q) && (!pend_q || ready_i);
   assign addr_o  = next_q;
@@ -30,22 +30,35 @@ module bike_kem_reader #(
   assign idx_o   = idx_q;
   assign last_o  = pend_q && (idx_q == count_q - 1'b1);
 
+  always_comb begin
+    count_d = count_q;
+    next_d  = next_q;
+    idx_d   = idx_q;
+    pend_d  = pend_q;
+    if (start_i) begin
+      count_d = count_i;
+      next_d  = '0;
+      pend_d  = 1'b0;
+    end else if (re_o) begin
+      next_d = next_q + 1'b1;
+      idx_d  = next_q;
+      pend_d = 1'b1;
+    end else if (pend_q && ready_i) begin
+      pend_d = 1'b0;
+    end
+  end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       count_q <= '0;
       next_q  <= '0;
       idx_q   <= '0;
       pend_q  <= 1'b0;
-    end else if (start_i) begin
-      count_q <= count_i;
-      next_q  <= '0;
-      pend_q  <= 1'b0;
-    end else if (re_o) begin
-      next_q <= next_q + 1'b1;
-      idx_q  <= next_q;
-      pend_q <= 1'b1;
-    end else if (pend_q && ready_i) begin
-      pend_q <= 1'b0;
+    end else begin
+      count_q <= count_d;
+      next_q  <= next_d;
+      idx_q   <= idx_d;
+      pend_q  <= pend_d;
     end
   end
 
