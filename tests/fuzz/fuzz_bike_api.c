@@ -87,12 +87,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
-/* The level's length plus a signed delta (never below 0). */
-static size_t adjust(size_t n, int8_t delta)
-{
-    return delta < 0 && (size_t)(-delta) > n ? 0 : (size_t)((long)n + delta);
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -114,7 +108,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(ss, 0xA5, sizeof(ss));
 
     if (op == 0 || op == 1) {
-        size_t ctl = adjust(ctn, d0), skl = op == 0 ? adjust(skn, d1) : skn;
+        size_t ctl = fuzz_adjust(ctn, d0), skl = op == 0 ? fuzz_adjust(skn, d1) : skn;
         uint8_t *ct = fuzz_alloc(ctl), *sk = fuzz_alloc(skl);
 
         wrong = ctl != ctn || skl != skn;
@@ -136,7 +130,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         free(ct);
         free(sk);
     } else if (op == 2) {
-        size_t pkl = adjust(pkn, d0), ctl = adjust(ctn, d1);
+        size_t pkl = fuzz_adjust(pkn, d0), ctl = fuzz_adjust(ctn, d1);
         uint8_t *pk = fuzz_alloc(pkl), *ct = fuzz_alloc(ctl);
 
         wrong = pkl != pkn || ctl != ctn;

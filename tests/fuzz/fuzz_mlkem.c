@@ -99,11 +99,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
-static size_t adjust(size_t n, int8_t delta)
-{
-    return delta < 0 && (size_t)(-delta) > n ? 0 : (size_t)((long)n + delta);
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -120,7 +115,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if ((lenb & 0x80) == 0)
         d0 = d1 = 0;
     if (op == 0 || op == 1) {
-        size_t ctl = adjust(ctn, d0), dkl = op == 0 ? adjust(dkn, d1) : dkn;
+        size_t ctl = fuzz_adjust(ctn, d0), dkl = op == 0 ? fuzz_adjust(dkn, d1) : dkn;
         uint8_t *ct = fuzz_alloc(ctl), *dk = fuzz_alloc(dkl);
         int wrong = ctl != ctn || dkl != dkn;
 
@@ -142,7 +137,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         free(ct);
         free(dk);
     } else if (op == 2) {
-        size_t ekl = adjust(ekn, d0), ctl = adjust(ctn, d1);
+        size_t ekl = fuzz_adjust(ekn, d0), ctl = fuzz_adjust(ctn, d1);
         uint8_t *ek = fuzz_alloc(ekl), *ct = fuzz_alloc(ctl);
         int wrong = ekl != ekn || ctl != ctn;
 

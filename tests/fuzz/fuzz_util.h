@@ -37,6 +37,12 @@ static inline void fuzz_fill(fuzz_in *in, uint8_t *out, size_t n)
     in->left -= take;
 }
 
+/* A buffer length: n plus a signed delta from the input, never below 0. */
+static inline size_t fuzz_adjust(size_t n, int8_t delta)
+{
+    return delta < 0 && (size_t)(-delta) > n ? 0 : (size_t)((long)n + delta);
+}
+
 /* malloc of exactly n bytes (at least 1), so ASan sees any access past n. */
 static inline uint8_t *fuzz_alloc(size_t n)
 {
