@@ -26,8 +26,10 @@ build:
 	cmake -S . -B $(BUILD) -G Ninja $(CMAKE_FLAGS) >/dev/null
 	cmake --build $(BUILD) -j $(JOBS)
 
+# Then which back ends ran and which this CPU skipped (status 77).
 test-c: build
-	cd $(BUILD) && ctest -j $(JOBS) --output-on-failure
+	cd $(BUILD) && status=0; ctest -j $(JOBS) --output-on-failure --output-junit ctest.xml || status=$$?; \
+	  python3 $(CURDIR)/scripts/backends_tested.py ctest.xml && exit $$status
 
 # AddressSanitizer + UndefinedBehaviorSanitizer build of the same tests
 # (valgrind's constant-time test cannot run under ASan and is left out).
