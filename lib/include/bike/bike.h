@@ -58,6 +58,7 @@ BIKE_API const char *bike_version(void);
 #define BIKE_ERR_RANDOM (-4) /* the operating system's randomness failed */
 #define BIKE_ERR_NULL (-5)   /* a required pointer is NULL */
 #define BIKE_ERR_BACKEND (-6) /* unknown back end, or one this CPU cannot run */
+#define BIKE_ERR_ACCEL (-7)   /* an accelerator failed (bike/accel.h): outputs wiped */
 
 /* Sizes in bytes. */
 #define BIKE_L1_PUBLIC_KEY_BYTES 1541

@@ -1,6 +1,7 @@
 /* The BIKE KEM: key generation, encapsulation, decapsulation (spec 5.1). */
 #include <string.h>
 
+#include "bike/accel.h"
 #include "bike/bike.h"
 #include "bike/ops.h"
 #include "common/bytes.h"
@@ -8,6 +9,7 @@
 #include "native/backend.h"
 #include "common/random.h"
 #include "hash/sha3.h"
+#include "kem/accel_call.h"
 
 size_t bike_public_key_bytes(int level) {
   const bike_params *p = bike_params_get(level);
@@ -42,9 +44,24 @@ const char *bike_strerror(int rc) {
     return "a required argument is NULL";
   case BIKE_ERR_BACKEND:
     return "unknown back end, or one this CPU cannot run";
+  case BIKE_ERR_ACCEL:
+    return "an accelerator failed the operation (device error or time-out); outputs wiped";
   default:
     return "unknown error";
   }
+}
+
+/* The end of a KEM call: after an accelerator's failure its outputs are
+ * wiped (a caller never sees a value computed from a failed operation). */
+static int accel_outcome(int failed, void *out0, size_t len0, void *out1, size_t len1) {
+  if (!failed) {
+    return BIKE_OK;
+  }
+  bike_wipe(out0, len0);
+  if (out1 != NULL) {
+    bike_wipe(out1, len1);
+  }
+  return BIKE_ERR_ACCEL;
 }
 
 /* Secret key layout offsets. */
@@ -75,13 +92,17 @@ int bike_keypair_derand(int level, uint8_t *pk, size_t pk_len, uint8_t *sk, size
   if (pk_len != p->pk_bytes || sk_len != p->sk_bytes) {
     return BIKE_ERR_LENGTH;
   }
+  const bike_accel *acc = bike_get_accel();
+  if (acc != NULL && acc->keypair != NULL) {
+    return accel_outcome(acc->keypair(acc->ctx, p, pk, sk, coins) != 0, pk, pk_len, sk, sk_len);
+  }
   keygen_state st;
-  bike_sample_keygen(p, st.h_idx[0], st.h_idx[1], coins);
+  int failed = acc_sample_keygen(acc, p, st.h_idx[0], st.h_idx[1], coins);
   /* The sampled positions are distinct: the support kernel's XOR is an OR. */
   bike_support_dense(p, st.h0, st.h_idx[0], NULL, p->d);
   bike_support_dense(p, st.h1, st.h_idx[1], NULL, p->d);
-  bike_gf2x_inv(p, st.h0_inv, st.h0);
-  bike_gf2x_mul(p, st.h, st.h1, st.h0_inv);
+  failed |= acc_gf2x_inv(acc, p, st.h0_inv, st.h0);
+  failed |= acc_gf2x_mul(acc, BIKE_ACCEL_KEYGEN, p, st.h, st.h1, st.h0_inv);
 
   for (uint32_t i = 0; i < p->d; i++) {
     store32_le(sk + SK_H0_IDX(p) + 4 * i, st.h_idx[0][i]);
@@ -93,7 +114,7 @@ int bike_keypair_derand(int level, uint8_t *pk, size_t pk_len, uint8_t *sk, size
   memcpy(sk + SK_SIGMA(p), coins + BIKE_M_BYTES, BIKE_M_BYTES);
   bike_poly_to_bytes(p, pk, st.h);
   bike_wipe(&st, sizeof(st));
-  return BIKE_OK;
+  return accel_outcome(failed, pk, pk_len, sk, sk_len);
 }
 
 int bike_keypair(int level, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len) {
@@ -138,35 +159,50 @@ int bike_encaps_derand(int level, uint8_t *ct, size_t ct_len,
     bike_wipe(&st, sizeof(st));
     return BIKE_ERR_KEY;
   }
+  const bike_accel *acc = bike_get_accel();
+  if (acc != NULL && acc->encaps != NULL) {
+    bike_wipe(&st, sizeof(st));
+    const int failed = acc->encaps(acc->ctx, p, ct, ss, pk, coins) != 0;
+    return accel_outcome(failed, ct, ct_len, ss, BIKE_SHARED_SECRET_BYTES);
+  }
   const uint8_t *m = coins;
-  bike_function_h(p, st.e0, st.e1, NULL, m);
-  bike_gf2x_mul(p, st.c0, st.e1, st.h);
+  int failed = acc_function_h(acc, BIKE_ACCEL_ENCAPS, p, st.e0, st.e1, m);
+  failed |= acc_gf2x_mul(acc, BIKE_ACCEL_ENCAPS, p, st.c0, st.e1, st.h);
   for (uint32_t w = 0; w < p->r_qwords; w++) {
     st.c0[w] ^= st.e0[w];
   }
-  /* L = SHA3-384(e0 || e1) and K = SHA3-384(m || c0 || c1), truncated.
-   * K's rate blocks before c1 do not depend on L: they are absorbed in
-   * lockstep with L's first blocks (bike_function_l and bike_function_k
-   * give the same values one at a time). */
-  const size_t l_len = 2 * (size_t)p->r_bytes, k_len = BIKE_M_BYTES + (size_t)p->ct_bytes;
-  const size_t shared = (BIKE_M_BYTES + p->r_bytes) / BIKE_SHA3_384_RATE;
-  bike_poly_to_bytes(p, st.l_in, st.e0);
-  bike_poly_to_bytes(p, st.l_in + p->r_bytes, st.e1);
+  const size_t k_len = BIKE_M_BYTES + (size_t)p->ct_bytes;
   memcpy(st.k_in, m, BIKE_M_BYTES);
   bike_poly_to_bytes(p, st.k_in + BIKE_M_BYTES, st.c0);
-  const uint8_t *const starts[2] = {st.l_in, st.k_in};
-  bike_sha3_384_start_xn(st.sponge, starts, shared, 2);
-  const size_t done = shared * BIKE_SHA3_384_RATE;
-  bike_sha3_384_finish(st.digest, st.sponge[0], st.l_in + done, l_len - done);
   uint8_t *c1 = st.k_in + BIKE_M_BYTES + p->r_bytes;
-  for (uint32_t i = 0; i < BIKE_M_BYTES; i++) {
-    c1[i] = m[i] ^ st.digest[i];
+  if (acc == NULL || (acc->function_l == NULL && acc->function_k == NULL)) {
+    /* L = SHA3-384(e0 || e1) and K = SHA3-384(m || c0 || c1), truncated.
+     * K's rate blocks before c1 do not depend on L: they are absorbed in
+     * lockstep with L's first blocks (bike_function_l and bike_function_k
+     * give the same values one at a time). */
+    const size_t l_len = 2 * (size_t)p->r_bytes;
+    const size_t shared = (BIKE_M_BYTES + p->r_bytes) / BIKE_SHA3_384_RATE;
+    bike_poly_to_bytes(p, st.l_in, st.e0);
+    bike_poly_to_bytes(p, st.l_in + p->r_bytes, st.e1);
+    const uint8_t *const starts[2] = {st.l_in, st.k_in};
+    bike_sha3_384_start_xn(st.sponge, starts, shared, 2);
+    const size_t done = shared * BIKE_SHA3_384_RATE;
+    bike_sha3_384_finish(st.digest, st.sponge[0], st.l_in + done, l_len - done);
+    for (uint32_t i = 0; i < BIKE_M_BYTES; i++) {
+      c1[i] = m[i] ^ st.digest[i];
+    }
+    bike_sha3_384_finish(st.digest, st.sponge[1], st.k_in + done, k_len - done);
+  } else { /* L or K placed: one at a time */
+    failed |= acc_function_l(acc, BIKE_ACCEL_ENCAPS, p, st.digest, st.e0, st.e1);
+    for (uint32_t i = 0; i < BIKE_M_BYTES; i++) {
+      c1[i] = m[i] ^ st.digest[i];
+    }
+    failed |= acc_function_k(acc, BIKE_ACCEL_ENCAPS, p, st.digest, m, st.k_in + BIKE_M_BYTES);
   }
-  bike_sha3_384_finish(st.digest, st.sponge[1], st.k_in + done, k_len - done);
   memcpy(ct, st.k_in + BIKE_M_BYTES, p->ct_bytes);
   memcpy(ss, st.digest, BIKE_SHARED_SECRET_BYTES);
   bike_wipe(&st, sizeof(st));
-  return BIKE_OK;
+  return accel_outcome(failed, ct, ct_len, ss, BIKE_SHARED_SECRET_BYTES);
 }
 
 int bike_encaps(int level, uint8_t *ct, size_t ct_len, uint8_t ss[BIKE_SHARED_SECRET_BYTES],
@@ -223,6 +259,12 @@ int bike_decaps(int level, uint8_t ss[BIKE_SHARED_SECRET_BYTES], const uint8_t *
     bike_wipe(&st, sizeof(st));
     return BIKE_ERR_KEY;
   }
+  const bike_accel *acc = bike_get_accel();
+  if (acc != NULL && acc->decaps != NULL) {
+    bike_wipe(&st, sizeof(st));
+    const int failed = acc->decaps(acc->ctx, p, ss, ct, sk) != 0;
+    return accel_outcome(failed, ss, BIKE_SHARED_SECRET_BYTES, NULL, 0);
+  }
   const uint8_t *sigma = sk + SK_SIGMA(p);
   const uint8_t *c1 = ct + p->r_bytes;
 
@@ -231,20 +273,22 @@ int bike_decaps(int level, uint8_t ss[BIKE_SHARED_SECRET_BYTES], const uint8_t *
   /* The syndrome c0 h0 by a dense product (h0 from the indices, which are
    * what the decoder uses). */
   bike_support_dense(p, st.h0, st.h_idx[0], NULL, p->d);
-  bike_gf2x_mul(p, st.s, st.c0, st.h0);
-  ok &= bike_decode(p, st.e0, st.e1, st.s, st.h_idx[0], st.h_idx[1]);
-  bike_function_l(p, st.l, st.e0, st.e1);
+  int failed = acc_gf2x_mul(acc, BIKE_ACCEL_DECAPS, p, st.s, st.c0, st.h0);
+  uint64_t decoded;
+  failed |= acc_decode(acc, p, st.e0, st.e1, &decoded, st.s, st.h_idx[0], st.h_idx[1]);
+  ok &= decoded;
+  failed |= acc_function_l(acc, BIKE_ACCEL_DECAPS, p, st.l, st.e0, st.e1);
   for (uint32_t i = 0; i < BIKE_M_BYTES; i++) {
     st.m[i] = c1[i] ^ st.l[i];
   }
   /* Re-derive the error from m': it must be the decoded one. */
-  bike_function_h(p, st.f0, st.f1, NULL, st.m);
+  failed |= acc_function_h(acc, BIKE_ACCEL_DECAPS, p, st.f0, st.f1, st.m);
   ok &= ct_bytes_eq_mask((const uint8_t *)st.e0, (const uint8_t *)st.f0,
                          p->r_qwords * sizeof(uint64_t));
   ok &= ct_bytes_eq_mask((const uint8_t *)st.e1, (const uint8_t *)st.f1,
                          p->r_qwords * sizeof(uint64_t));
   ct_bytes_select(st.m, ok, st.m, sigma, BIKE_M_BYTES);
-  bike_function_k(p, ss, st.m, ct);
+  failed |= acc_function_k(acc, BIKE_ACCEL_DECAPS, p, ss, st.m, ct);
   bike_wipe(&st, sizeof(st));
-  return BIKE_OK;
+  return accel_outcome(failed, ss, BIKE_SHARED_SECRET_BYTES, NULL, 0);
 }
