@@ -54,6 +54,8 @@ typedef enum {
 #define BIKE_ACC_ERR_DMA (-14)      /* the DMA engine reported an error (DMASR) */
 #define BIKE_ACC_ERR_IO (-15)       /* a system call failed (errno tells which) */
 #define BIKE_ACC_ERR_NOMEM (-16)    /* out of memory, or operands larger than the DMA buffer */
+#define BIKE_ACC_ERR_PARAM (-17)    /* bike_acc_offload: the device's PARAM is not the level's r */
+#define BIKE_ACC_ERR_RESULT (-18)   /* bike_acc_offload: a result with bits set above r */
 /* The operation ended with STATUS.ERROR = e (acc_shell_err_e, 1..15): the
  * run returns BIKE_ACC_ERR_DEVICE - e, and discards the results. */
 #define BIKE_ACC_ERR_DEVICE (-32)

@@ -67,6 +67,8 @@ const char *bike_acc_strerror(int rc) {
     case BIKE_ACC_ERR_DMA: return "the DMA engine reported an error";
     case BIKE_ACC_ERR_IO: return "system call failed";
     case BIKE_ACC_ERR_NOMEM: return "out of memory, or operands larger than the DMA buffer";
+    case BIKE_ACC_ERR_PARAM: return "the device is built for another level (PARAM is not r)";
+    case BIKE_ACC_ERR_RESULT: return "the device gave an invalid result (bits set above r)";
     case BIKE_ACC_ERR_DEV(BUSY): return "device error BUSY: START while busy";
     case BIKE_ACC_ERR_DEV(OP): return "device error OP: START of an operation the core does not have";
     case BIKE_ACC_ERR_DEV(IN_SHORT): return "device error IN_SHORT: input stream ended early";

@@ -228,6 +228,7 @@ static void test_strerror(void) {
                        BIKE_ACC_ERR_OP, BIKE_ACC_ERR_IN_SHORT, BIKE_ACC_ERR_IN_LONG,
                        BIKE_ACC_ERR_OUT_SHORT, BIKE_ACC_ERR_OUT_LONG, BIKE_ACC_ERR_TIMEOUT,
                        BIKE_ACC_ERR_DMA, BIKE_ACC_ERR_IO, BIKE_ACC_ERR_NOMEM,
+                       BIKE_ACC_ERR_PARAM, BIKE_ACC_ERR_RESULT,
                        BIKE_ACC_ERR_DEV(BUSY), BIKE_ACC_ERR_DEV(OP), BIKE_ACC_ERR_DEV(IN_SHORT),
                        BIKE_ACC_ERR_DEV(IN_LONG), BIKE_ACC_ERR_DEV(ABORT), BIKE_ACC_ERR_DEV(CORE)};
   const size_t n = sizeof(codes) / sizeof(codes[0]);
