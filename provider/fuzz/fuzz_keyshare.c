@@ -5,11 +5,12 @@
  *           EVP_PKEY_encapsulate to it;
  *   client: EVP_PKEY_decapsulate of the server's share (the ciphertext) with
  *           the client's key.
- * Input: a selector byte (low nibble: the group, mod 8; bit 4: client side),
- * then the key share. Properties: encapsulation that succeeds gives the
- * group's ciphertext and secret lengths; a BIKE-only group accepts every
- * share of its ciphertext length; a wrong-length share is refused. Crashes,
- * sanitizer reports and leaks are findings too.
+ * Input: a selector byte (low nibble: the group, modulo the number of groups,
+ * BIKE and ML-KEM alike; bit 4: client side), then the key share.
+ * Properties: encapsulation that succeeds gives the group's ciphertext and
+ * secret lengths; a PQ-only group (BIKE or ML-KEM alone) accepts every share
+ * of its ciphertext length (implicit rejection); a wrong-length share is
+ * refused. Crashes, sanitizer reports and leaks are findings too.
  *
  * BIKEFUZZ_SEEDS=DIR makes the start-up write seeds into DIR: each group's
  * valid public key and a valid ciphertext to it.
@@ -160,7 +161,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     if (size < 1)
         return 0;
-    a = data[0] % BIKEPROV_NUM_ALGS;
+    a = (size_t)(data[0] & 0x0F) % BIKEPROV_NUM_ALGS;
     alg = &bikeprov_algs[a];
     share = data + 1;
     len = size - 1;

@@ -1,13 +1,14 @@
-/* The KEM operation, one implementation for all eight algorithms (the key
- * says which). For a hybrid, encapsulation makes an ephemeral classical key
- * pair, agrees with the peer's classical key and encapsulates to the BIKE
- * key; the ciphertext is the ephemeral public key then the BIKE ciphertext,
- * the secret the classical secret then the BIKE secret.
+/* The KEM operation, one implementation for all algorithms (the key says
+ * which). For a hybrid, encapsulation makes an ephemeral classical key pair,
+ * agrees with the peer's classical key and encapsulates to the PQ key; the
+ * ciphertext holds the ephemeral public key and the PQ ciphertext, the secret
+ * the classical and the PQ secret, each in the group's order (bikeprov.h).
  *
- * Decapsulation of a BIKE ciphertext of the right length never fails (libbike
- * answers a tampered one with the implicit-rejection secret), so in TLS a
- * forged ciphertext shows up as a Finished mismatch. A ciphertext of the wrong
- * length, or a classical part that is not a valid public key, is an error.
+ * Decapsulation of a BIKE or ML-KEM ciphertext of the right length never
+ * fails (both answer a tampered one with the implicit-rejection secret), so in
+ * TLS a forged ciphertext shows up as a Finished mismatch. A ciphertext of the
+ * wrong length, or a classical part that is not a valid public key, is an
+ * error.
  */
 #include "bikeprov.h"
 
@@ -16,8 +17,6 @@
 #include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/proverr.h>
-
-#include <bike/bike.h>
 
 typedef struct {
     bikeprov_ctx *prov;
@@ -85,7 +84,7 @@ static int kem_encapsulate(void *vctx, unsigned char *ct, size_t *ct_len, unsign
     const bikeprov_key *key = ctx->key;
     const bikeprov_alg *alg;
     size_t need_ct, need_ss;
-    uint8_t coins[BIKE_COINS_BYTES];
+    uint8_t coins[BIKEPROV_MAX_COINS];
     EVP_PKEY *eph = NULL;
     int rc, ok = 0;
 
@@ -105,20 +104,23 @@ static int kem_encapsulate(void *vctx, unsigned char *ct, size_t *ct_len, unsign
     }
     if (alg->kind != BIKEPROV_CLASSICAL_NONE) {
         eph = bikeprov_classical_keygen(ctx->prov->libctx, alg);
-        if (eph == NULL || !bikeprov_classical_encode(alg, eph, ct)
-            || !bikeprov_classical_derive(ctx->prov->libctx, alg, eph, key->classical, secret))
+        if (eph == NULL
+            || !bikeprov_classical_encode(alg, eph, ct + bikeprov_classical_offset(alg, 1))
+            || !bikeprov_classical_derive(ctx->prov->libctx, alg, eph, key->classical,
+                                          secret + bikeprov_classical_secret_offset(alg)))
             goto done;
     }
-    if (!bikeprov_random(ctx->prov, coins, sizeof(coins), 0))
+    if (!bikeprov_random(ctx->prov, coins, alg->pq->encaps_coins, 0))
         goto done;
-    rc = bike_encaps_derand(alg->level, ct + alg->classical_pub_bytes, alg->bike_ct_bytes,
-                            secret + alg->classical_secret_bytes, key->bike_pk, alg->bike_pk_bytes,
-                            coins);
+    rc = alg->pq->encaps(alg->level, ct + bikeprov_pq_offset(alg), alg->pq_ct_bytes,
+                         secret + bikeprov_pq_secret_offset(alg), key->pq_pk, alg->pq_pk_bytes,
+                         coins);
     OPENSSL_cleanse(coins, sizeof(coins));
-    if (rc != BIKE_OK) {
-        /* BIKE_ERR_KEY: a peer's public key with bits set above r. */
+    if (rc != 0) {
+        /* A peer's public key that fails the KEM's check: BIKE bits set
+         * above r, ML-KEM a coefficient >= q (FIPS 203, 7.2). */
         ERR_raise_data(ERR_LIB_PROV, PROV_R_INVALID_KEY, "%s encapsulation: %s", alg->name,
-                       bike_strerror(rc));
+                       alg->pq->strerror(rc));
         goto done;
     }
     *ct_len = need_ct;
@@ -160,17 +162,19 @@ static int kem_decapsulate(void *vctx, unsigned char *secret, size_t *secret_len
         return 0;
     }
     if (alg->kind != BIKEPROV_CLASSICAL_NONE) {
-        peer = bikeprov_classical_decode(ctx->prov->libctx, alg, ct);
+        peer = bikeprov_classical_decode(ctx->prov->libctx, alg,
+                                         ct + bikeprov_classical_offset(alg, 1));
         if (peer == NULL
-            || !bikeprov_classical_derive(ctx->prov->libctx, alg, key->classical, peer, secret))
+            || !bikeprov_classical_derive(ctx->prov->libctx, alg, key->classical, peer,
+                                          secret + bikeprov_classical_secret_offset(alg)))
             goto done;
     }
-    rc = bike_decaps(alg->level, secret + alg->classical_secret_bytes,
-                     ct + alg->classical_pub_bytes, alg->bike_ct_bytes, key->bike_sk,
-                     alg->bike_sk_bytes);
-    if (rc != BIKE_OK) {
+    rc = alg->pq->decaps(alg->level, secret + bikeprov_pq_secret_offset(alg),
+                         ct + bikeprov_pq_offset(alg), alg->pq_ct_bytes, key->pq_sk,
+                         alg->pq_sk_bytes);
+    if (rc != 0) {
         ERR_raise_data(ERR_LIB_PROV, PROV_R_INVALID_KEY, "%s decapsulation: %s", alg->name,
-                       bike_strerror(rc));
+                       alg->pq->strerror(rc));
         goto done;
     }
     *secret_len = need_ss;

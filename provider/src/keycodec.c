@@ -96,8 +96,8 @@ static int is_hybrid(const bikeprov_alg *alg)
 /* Size of subjectPublicKey's content. */
 static size_t spki_key_bytes(const bikeprov_alg *alg)
 {
-    return is_hybrid(alg) ? LEN_PREFIX + alg->classical_pub_bytes + alg->bike_pk_bytes
-                          : alg->bike_pk_bytes;
+    return is_hybrid(alg) ? LEN_PREFIX + alg->classical_pub_bytes + alg->pq_pk_bytes
+                          : alg->pq_pk_bytes;
 }
 
 /* subjectPublicKey's content into out (spki_key_bytes). */
@@ -106,12 +106,12 @@ static int spki_key(const bikeprov_key *key, uint8_t *out)
     const bikeprov_alg *alg = key->alg;
 
     if (!is_hybrid(alg)) {
-        memcpy(out, key->bike_pk, alg->bike_pk_bytes);
+        memcpy(out, key->pq_pk, alg->pq_pk_bytes);
         return 1;
     }
     put_u32be(out, alg->classical_pub_bytes);
     return bikeprov_key_encode_public(key, out + LEN_PREFIX,
-                                      alg->classical_pub_bytes + alg->bike_pk_bytes);
+                                      alg->classical_pub_bytes + alg->pq_pk_bytes);
 }
 
 /* The private payload inside the PKCS #8 OCTET STRING, in the secure heap
@@ -124,9 +124,9 @@ static uint8_t *private_payload(const bikeprov_key *key, size_t *len)
     int n;
 
     if (!is_hybrid(alg)) {
-        if ((out = OPENSSL_secure_malloc(alg->bike_sk_bytes)) != NULL)
-            memcpy(out, key->bike_sk, alg->bike_sk_bytes);
-        *len = alg->bike_sk_bytes;
+        if ((out = OPENSSL_secure_malloc(alg->pq_sk_bytes)) != NULL)
+            memcpy(out, key->pq_sk, alg->pq_sk_bytes);
+        *len = alg->pq_sk_bytes;
         return out;
     }
     if (alg->kind == BIKEPROV_CLASSICAL_ECX) {
@@ -142,12 +142,12 @@ static uint8_t *private_payload(const bikeprov_key *key, size_t *len)
                        alg->classical_type, alg->name);
         return NULL;
     }
-    *len = LEN_PREFIX + clen + alg->bike_sk_bytes + alg->bike_pk_bytes;
+    *len = LEN_PREFIX + clen + alg->pq_sk_bytes + alg->pq_pk_bytes;
     if ((out = OPENSSL_secure_malloc(*len)) != NULL) {
         put_u32be(out, clen);
         memcpy(out + LEN_PREFIX, classical, clen);
-        memcpy(out + LEN_PREFIX + clen, key->bike_sk, alg->bike_sk_bytes);
-        memcpy(out + LEN_PREFIX + clen + alg->bike_sk_bytes, key->bike_pk, alg->bike_pk_bytes);
+        memcpy(out + LEN_PREFIX + clen, key->pq_sk, alg->pq_sk_bytes);
+        memcpy(out + LEN_PREFIX + clen + alg->pq_sk_bytes, key->pq_pk, alg->pq_pk_bytes);
     }
     OPENSSL_cleanse(classical, sizeof(classical));
     return out;
@@ -423,9 +423,9 @@ static int encode_text(encoder_ctx *ctx, OSSL_CORE_BIO *cout, const bikeprov_key
                           priv ? "Private" : "Public") <= 0) {
         goto done;
     }
-    if (priv && !print_hex(out, "priv", key->bike_sk, alg->bike_sk_bytes))
+    if (priv && !print_hex(out, "priv", key->pq_sk, alg->pq_sk_bytes))
         goto done;
-    ok = print_hex(out, "pub", key->bike_pk, alg->bike_pk_bytes);
+    ok = print_hex(out, "pub", key->pq_pk, alg->pq_pk_bytes);
 done:
     BIO_free(out);
     return ok;
@@ -676,33 +676,33 @@ static bikeprov_key *decode_pki(bikeprov_ctx *prov, const codec_alg *c,
         if (n >= LEN_PREFIX)
             clen = get_u32be(data);
         if (n < LEN_PREFIX || clen == 0 || clen > MAX_CLASSICAL_PRIV
-            || n != LEN_PREFIX + clen + alg->bike_sk_bytes + alg->bike_pk_bytes) {
+            || n != LEN_PREFIX + clen + alg->pq_sk_bytes + alg->pq_pk_bytes) {
             ERR_raise_data(ERR_LIB_PROV, PROV_R_INVALID_KEY_LENGTH,
                            "%s private key: %zu bytes do not hold a classical key, %zu and %zu",
-                           alg->name, n, alg->bike_sk_bytes, alg->bike_pk_bytes);
+                           alg->name, n, alg->pq_sk_bytes, alg->pq_pk_bytes);
             goto done;
         }
         if ((classical = classical_private(prov, alg, data + LEN_PREFIX, clen)) == NULL)
             goto done;
         off = LEN_PREFIX + clen;
         /* The trailing public key repeats h, the secret key's public part. */
-        if (CRYPTO_memcmp(data + off + alg->bike_sk_bytes,
-                          data + off + alg->bike_sk_bytes - SIGMA_BYTES - alg->bike_pk_bytes,
-                          alg->bike_pk_bytes) != 0) {
+        if (CRYPTO_memcmp(data + off + alg->pq_sk_bytes,
+                          data + off + alg->pq_sk_bytes - SIGMA_BYTES - alg->pq_pk_bytes,
+                          alg->pq_pk_bytes) != 0) {
             ERR_raise_data(ERR_LIB_PROV, PROV_R_INVALID_KEY,
                            "%s private key: public key does not match", alg->name);
             goto done;
         }
-    } else if (n != alg->bike_sk_bytes) {
+    } else if (n != alg->pq_sk_bytes) {
         ERR_raise_data(ERR_LIB_PROV, PROV_R_INVALID_KEY_LENGTH,
                        "%s private key: want an OCTET STRING of %zu bytes", alg->name,
-                       alg->bike_sk_bytes);
+                       alg->pq_sk_bytes);
         goto done;
     }
     /* The secret key ends with h || sigma: h is the public key. */
     key = bikeprov_key_from_bytes(prov, alg,
-                                  data + off + alg->bike_sk_bytes - SIGMA_BYTES
-                                      - alg->bike_pk_bytes,
+                                  data + off + alg->pq_sk_bytes - SIGMA_BYTES
+                                      - alg->pq_pk_bytes,
                                   data + off);
     if (key != NULL) {
         key->classical = classical;

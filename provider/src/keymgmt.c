@@ -1,14 +1,15 @@
-/* Key management for the eight algorithms: what libssl needs (generation,
+/* Key management for all algorithms: what libssl needs (generation,
  * also from a group name; get/set of the encoded public key; security bits;
  * maximum size) plus import/export of the raw public and (BIKE-only)
  * private keys, dup, has and match, and load (keys the decoders made).
  *
  * Parameters:
  *   encoded-pub-key, pub  the public key as sent in TLS (see bikeprov.h)
- *   priv                  the libbike secret key (BIKE-only algorithms; the
- *                         hybrids do not export their private keys)
+ *   priv                  the KEM's secret key (libbike's, or the ML-KEM
+ *                         decapsulation key; PQ-only algorithms: the hybrids
+ *                         do not export their private keys)
  *   bits                  8 * size of the encoded public key
- *   security-bits         128, 192, 256 (the BIKE level's category)
+ *   security-bits         128, 192, 256 (the PQ part's category)
  *   max-size              size of a ciphertext, the largest output of an
  *                         encapsulation
  */
@@ -43,16 +44,16 @@ static bikeprov_key *key_new(void *provctx, const bikeprov_alg *alg)
 
 static void key_clear_public(bikeprov_key *key)
 {
-    OPENSSL_free(key->bike_pk);
-    key->bike_pk = NULL;
+    OPENSSL_free(key->pq_pk);
+    key->pq_pk = NULL;
     EVP_PKEY_free(key->classical);
     key->classical = NULL;
 }
 
 static void key_clear_private(bikeprov_key *key)
 {
-    OPENSSL_secure_clear_free(key->bike_sk, key->alg->bike_sk_bytes);
-    key->bike_sk = NULL;
+    OPENSSL_secure_clear_free(key->pq_sk, key->alg->pq_sk_bytes);
+    key->pq_sk = NULL;
     key->has_private = 0;
 }
 
@@ -77,12 +78,12 @@ bikeprov_key *bikeprov_key_from_bytes(bikeprov_ctx *prov, const bikeprov_alg *al
 {
     bikeprov_key *key = key_new(prov, alg);
 
-    if (key == NULL || (key->bike_pk = OPENSSL_memdup(pk, alg->bike_pk_bytes)) == NULL)
+    if (key == NULL || (key->pq_pk = OPENSSL_memdup(pk, alg->pq_pk_bytes)) == NULL)
         goto err;
     if (sk != NULL) {
-        if ((key->bike_sk = OPENSSL_secure_malloc(alg->bike_sk_bytes)) == NULL)
+        if ((key->pq_sk = OPENSSL_secure_malloc(alg->pq_sk_bytes)) == NULL)
             goto err;
-        memcpy(key->bike_sk, sk, alg->bike_sk_bytes);
+        memcpy(key->pq_sk, sk, alg->pq_sk_bytes);
         key->has_private = 1;
     }
     return key;
@@ -105,7 +106,7 @@ static void *key_load(const void *reference, size_t reference_sz)
 
 int bikeprov_key_has_public(const bikeprov_key *key)
 {
-    return key != NULL && key->bike_pk != NULL
+    return key != NULL && key->pq_pk != NULL
            && (key->alg->kind == BIKEPROV_CLASSICAL_NONE || key->classical != NULL);
 }
 
@@ -116,9 +117,9 @@ int bikeprov_key_encode_public(const bikeprov_key *key, uint8_t *out, size_t out
     if (!bikeprov_key_has_public(key) || out_len != bikeprov_pub_bytes(alg))
         return 0;
     if (alg->kind != BIKEPROV_CLASSICAL_NONE
-        && !bikeprov_classical_encode(alg, key->classical, out))
+        && !bikeprov_classical_encode(alg, key->classical, out + bikeprov_classical_offset(alg, 0)))
         return 0;
-    memcpy(out + alg->classical_pub_bytes, key->bike_pk, alg->bike_pk_bytes);
+    memcpy(out + bikeprov_pq_offset(alg), key->pq_pk, alg->pq_pk_bytes);
     return 1;
 }
 
@@ -136,16 +137,18 @@ static int key_set_public(bikeprov_key *key, const uint8_t *in, size_t in_len)
         return 0;
     }
     if (alg->kind != BIKEPROV_CLASSICAL_NONE
-        && (classical = bikeprov_classical_decode(key->prov->libctx, alg, in)) == NULL)
+        && (classical = bikeprov_classical_decode(key->prov->libctx, alg,
+                                                  in + bikeprov_classical_offset(alg, 0)))
+               == NULL)
         return 0;
-    if ((pk = OPENSSL_malloc(alg->bike_pk_bytes)) == NULL) {
+    if ((pk = OPENSSL_malloc(alg->pq_pk_bytes)) == NULL) {
         EVP_PKEY_free(classical);
         return 0;
     }
-    memcpy(pk, in + alg->classical_pub_bytes, alg->bike_pk_bytes);
+    memcpy(pk, in + bikeprov_pq_offset(alg), alg->pq_pk_bytes);
     key_clear_private(key);
     key_clear_public(key);
-    key->bike_pk = pk;
+    key->pq_pk = pk;
     key->classical = classical;
     return 1;
 }
@@ -153,21 +156,21 @@ static int key_set_public(bikeprov_key *key, const uint8_t *in, size_t in_len)
 static int key_generate(bikeprov_key *key)
 {
     const bikeprov_alg *alg = key->alg;
-    uint8_t coins[BIKE_COINS_BYTES];
+    uint8_t coins[BIKEPROV_MAX_COINS];
     int rc;
 
-    key->bike_pk = OPENSSL_malloc(alg->bike_pk_bytes);
-    key->bike_sk = OPENSSL_secure_malloc(alg->bike_sk_bytes);
-    if (key->bike_pk == NULL || key->bike_sk == NULL)
+    key->pq_pk = OPENSSL_malloc(alg->pq_pk_bytes);
+    key->pq_sk = OPENSSL_secure_malloc(alg->pq_sk_bytes);
+    if (key->pq_pk == NULL || key->pq_sk == NULL)
         return 0;
-    if (!bikeprov_random(key->prov, coins, sizeof(coins), 1))
+    if (!bikeprov_random(key->prov, coins, alg->pq->keygen_coins, 1))
         return 0;
-    rc = bike_keypair_derand(alg->level, key->bike_pk, alg->bike_pk_bytes, key->bike_sk,
-                             alg->bike_sk_bytes, coins);
+    rc = alg->pq->keypair(alg->level, key->pq_pk, alg->pq_pk_bytes, key->pq_sk, alg->pq_sk_bytes,
+                          coins);
     OPENSSL_cleanse(coins, sizeof(coins));
-    if (rc != BIKE_OK) {
-        ERR_raise_data(ERR_LIB_PROV, PROV_R_FAILED_TO_GENERATE_KEY, "libbike: %s",
-                       bike_strerror(rc));
+    if (rc != 0) {
+        ERR_raise_data(ERR_LIB_PROV, PROV_R_FAILED_TO_GENERATE_KEY, "%s: %s", alg->pq->name,
+                       alg->pq->strerror(rc));
         return 0;
     }
     if (alg->kind != BIKEPROV_CLASSICAL_NONE
@@ -201,13 +204,13 @@ static int key_match(const void *va, const void *vb, int selection)
     if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0)
         return 1;
     if (bikeprov_key_has_public(a) && bikeprov_key_has_public(b)) {
-        if (CRYPTO_memcmp(a->bike_pk, b->bike_pk, a->alg->bike_pk_bytes) != 0)
+        if (CRYPTO_memcmp(a->pq_pk, b->pq_pk, a->alg->pq_pk_bytes) != 0)
             return 0;
         return a->alg->kind == BIKEPROV_CLASSICAL_NONE
                || EVP_PKEY_eq(a->classical, b->classical) == 1;
     }
     if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && a->has_private && b->has_private)
-        return CRYPTO_memcmp(a->bike_sk, b->bike_sk, a->alg->bike_sk_bytes) == 0;
+        return CRYPTO_memcmp(a->pq_sk, b->pq_sk, a->alg->pq_sk_bytes) == 0;
     return 0;
 }
 
@@ -222,7 +225,7 @@ static void *key_dup(const void *vsrc, int selection)
         return NULL;
     if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0 || !bikeprov_key_has_public(src))
         return dst;
-    if ((dst->bike_pk = OPENSSL_memdup(src->bike_pk, alg->bike_pk_bytes)) == NULL)
+    if ((dst->pq_pk = OPENSSL_memdup(src->pq_pk, alg->pq_pk_bytes)) == NULL)
         goto err;
     if (src->classical != NULL) {
         if (want_priv) {
@@ -238,9 +241,9 @@ static void *key_dup(const void *vsrc, int selection)
             goto err;
     }
     if (want_priv) {
-        if ((dst->bike_sk = OPENSSL_secure_malloc(alg->bike_sk_bytes)) == NULL)
+        if ((dst->pq_sk = OPENSSL_secure_malloc(alg->pq_sk_bytes)) == NULL)
             goto err;
-        memcpy(dst->bike_sk, src->bike_sk, alg->bike_sk_bytes);
+        memcpy(dst->pq_sk, src->pq_sk, alg->pq_sk_bytes);
         dst->has_private = 1;
     }
     return dst;
@@ -354,15 +357,15 @@ static int key_import(void *vkey, int selection, const OSSL_PARAM params[])
         return 0;
     if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) == 0 || priv == NULL)
         return 1;
-    /* Private keys: BIKE-only algorithms, in libbike's format. */
+    /* Private keys: PQ-only algorithms, in the KEM's format. */
     if (alg->kind != BIKEPROV_CLASSICAL_NONE || priv->data_type != OSSL_PARAM_OCTET_STRING
-        || priv->data_size != alg->bike_sk_bytes) {
+        || priv->data_size != alg->pq_sk_bytes) {
         ERR_raise_data(ERR_LIB_PROV, PROV_R_INVALID_KEY, "%s private key", alg->name);
         return 0;
     }
-    if ((key->bike_sk = OPENSSL_secure_malloc(alg->bike_sk_bytes)) == NULL)
+    if ((key->pq_sk = OPENSSL_secure_malloc(alg->pq_sk_bytes)) == NULL)
         return 0;
-    memcpy(key->bike_sk, priv->data, alg->bike_sk_bytes);
+    memcpy(key->pq_sk, priv->data, alg->pq_sk_bytes);
     key->has_private = 1;
     return 1;
 }
@@ -387,8 +390,8 @@ int bikeprov_key_export(const bikeprov_key *key, int selection, OSSL_CALLBACK *c
     if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && key->has_private) {
         if (alg->kind != BIKEPROV_CLASSICAL_NONE)
             goto done;
-        params[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, key->bike_sk,
-                                                        alg->bike_sk_bytes);
+        params[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, key->pq_sk,
+                                                        alg->pq_sk_bytes);
     }
     params[n] = OSSL_PARAM_construct_end();
     ok = cb(params, cbarg);
@@ -518,8 +521,12 @@ KEYMGMT(4, p384_bikel3)
 KEYMGMT(5, x448_bikel3)
 KEYMGMT(6, bikel5)
 KEYMGMT(7, p521_bikel5)
+KEYMGMT(8, mlkem768)
+KEYMGMT(9, x25519mlkem768)
+KEYMGMT(10, secp256r1mlkem768)
 
 const OSSL_DISPATCH *const bikeprov_keymgmt_dispatch[BIKEPROV_NUM_ALGS] = {
     bikel1_keymgmt, p256_bikel1_keymgmt, x25519_bikel1_keymgmt, bikel3_keymgmt,
     p384_bikel3_keymgmt, x448_bikel3_keymgmt, bikel5_keymgmt, p521_bikel5_keymgmt,
+    mlkem768_keymgmt, x25519mlkem768_keymgmt, secp256r1mlkem768_keymgmt,
 };

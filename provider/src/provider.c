@@ -19,6 +19,7 @@
 #include <openssl/ssl.h> /* TLS1_3_VERSION */
 
 #include <bike/bike.h>
+#include <mlkem/mlkem.h>
 
 /* ---- TLS groups ---- */
 
@@ -102,11 +103,11 @@ static void algs_init(void)
         keymgmt_algs[i].algorithm_names = bikeprov_algs[i].name;
         keymgmt_algs[i].property_definition = BIKEPROV_PROPERTIES;
         keymgmt_algs[i].implementation = bikeprov_keymgmt_dispatch[i];
-        keymgmt_algs[i].algorithm_description = "BIKE key management (bikeco)";
+        keymgmt_algs[i].algorithm_description = "BIKE/ML-KEM key management (bikeco)";
         kem_algs[i].algorithm_names = bikeprov_algs[i].name;
         kem_algs[i].property_definition = BIKEPROV_PROPERTIES;
         kem_algs[i].implementation = bikeprov_kem_functions;
-        kem_algs[i].algorithm_description = "BIKE KEM (bikeco)";
+        kem_algs[i].algorithm_description = "BIKE/ML-KEM KEM (bikeco)";
     }
     /* entries [BIKEPROV_NUM_ALGS] stay zero: the terminators */
 }
@@ -147,13 +148,15 @@ static const OSSL_PARAM *bikeprov_gettable_params(void *provctx)
     return bikeprov_param_types;
 }
 
-static char buildinfo_text[128];
+static char buildinfo_text[192];
 
 static void buildinfo_init(void)
 {
-    /* The back end libbike chose for this CPU (or BIKE_BACKEND=...). */
-    snprintf(buildinfo_text, sizeof(buildinfo_text), "libbike %s, back end %s; built against %s",
-             bike_version(), bike_backend_name(), OPENSSL_VERSION_TEXT);
+    /* The back ends the libraries chose for this CPU (or BIKE_BACKEND=...,
+     * MLKEM_BACKEND=...). */
+    snprintf(buildinfo_text, sizeof(buildinfo_text),
+             "libbike %s, back end %s; libmlkem back end %s; built against %s", bike_version(),
+             bike_backend_name(), mlkem_backend_name(), OPENSSL_VERSION_TEXT);
 }
 
 static const char *buildinfo(void)
@@ -176,7 +179,8 @@ static int bikeprov_get_params(void *provctx, OSSL_PARAM params[])
     if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_VERSION)) != NULL
         && !OSSL_PARAM_set_utf8_ptr(p, BIKEPROV_VERSION))
         return 0;
-    /* e.g. "libbike 0.1.0, back end avx2; built against OpenSSL 3.0.19 27 Jan 2026" */
+    /* e.g. "libbike 0.1.0, back end avx2; libmlkem back end avx2; built against OpenSSL
+     * 3.0.19 27 Jan 2026" */
     if ((p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO)) != NULL
         && !OSSL_PARAM_set_utf8_ptr(p, buildinfo()))
         return 0;

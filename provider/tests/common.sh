@@ -12,9 +12,11 @@ set -euo pipefail
 [[ -f $BIKEPROV_MODULE ]] || { echo "FAIL: no module at $BIKEPROV_MODULE" >&2; exit 1; }
 command -v openssl >/dev/null || { echo "FAIL: openssl not installed (apt-get install openssl)" >&2; exit 1; }
 
-ALL_GROUPS=(bikel1 p256_bikel1 x25519_bikel1 bikel3 p384_bikel3 x448_bikel3 bikel5 p521_bikel5)
+ALL_GROUPS=(bikel1 p256_bikel1 x25519_bikel1 bikel3 p384_bikel3 x448_bikel3 bikel5 p521_bikel5
+            mlkem768 X25519MLKEM768 SecP256r1MLKEM768)
 declare -A CODEPOINT=([bikel1]=65040 [p256_bikel1]=65041 [x25519_bikel1]=65042 [bikel3]=65043
-                      [p384_bikel3]=65044 [x448_bikel3]=65045 [bikel5]=65046 [p521_bikel5]=65047)
+                      [p384_bikel3]=65044 [x448_bikel3]=65045 [bikel5]=65046 [p521_bikel5]=65047
+                      [mlkem768]=513 [X25519MLKEM768]=4588 [SecP256r1MLKEM768]=4587)
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/bikeprov-test.XXXXXX")
 SERVER_PIDS=()

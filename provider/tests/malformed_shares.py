@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Malformed BIKE key shares against the system openssl with the provider.
+"""Malformed key shares against the system openssl with the provider.
 
-Server side: a hand-built TLS 1.3 ClientHello whose key share for a BIKE
-group is the wrong length or the right length but random is sent to
+Server side: a hand-built TLS 1.3 ClientHello whose key share for one of the
+provider's groups is the wrong length or the right length but random is sent to
 `openssl s_server`. The server must answer with an alert (or, when the random
 bytes happen to form a usable key, a ServerHello), never crash, and then
 still complete a real handshake.
@@ -11,8 +11,8 @@ Client side: a fake server answers `openssl s_client` with a ServerHello whose
 key share (the ciphertext) is the wrong length or random, then a bogus
 encrypted record. The client must stop with an alert and an ordinary error
 exit: a wrong length or invalid classical point is refused at once, a random
-BIKE ciphertext decapsulates to the implicit-rejection secret, so the client
-cannot decrypt what follows (the equivalent of a Finished mismatch).
+BIKE or ML-KEM ciphertext decapsulates to the implicit-rejection secret, so the
+client cannot decrypt what follows (the equivalent of a Finished mismatch).
 
 Environment: BIKEPROV_MODULE (required), BIKEPROV_PRELOAD (ASan runtime for
 the openssl processes). Servers bind 127.0.0.1, are killed by PID; every wait
@@ -33,16 +33,20 @@ import time
 from pathlib import Path
 from typing import NoReturn
 
-# name: (code point, classical share bytes, BIKE public key bytes, BIKE ciphertext bytes)
+# name: (code point, classical share bytes, PQ public key bytes, PQ ciphertext bytes,
+#        PQ part first in the share)
 GROUPS = {
-    "bikel1": (0xFE10, 0, 1541, 1573),
-    "p256_bikel1": (0xFE11, 65, 1541, 1573),
-    "x25519_bikel1": (0xFE12, 32, 1541, 1573),
-    "bikel3": (0xFE13, 0, 3083, 3115),
-    "p384_bikel3": (0xFE14, 97, 3083, 3115),
-    "x448_bikel3": (0xFE15, 56, 3083, 3115),
-    "bikel5": (0xFE16, 0, 5122, 5154),
-    "p521_bikel5": (0xFE17, 133, 5122, 5154),
+    "bikel1": (0xFE10, 0, 1541, 1573, False),
+    "p256_bikel1": (0xFE11, 65, 1541, 1573, False),
+    "x25519_bikel1": (0xFE12, 32, 1541, 1573, False),
+    "bikel3": (0xFE13, 0, 3083, 3115, False),
+    "p384_bikel3": (0xFE14, 97, 3083, 3115, False),
+    "x448_bikel3": (0xFE15, 56, 3083, 3115, False),
+    "bikel5": (0xFE16, 0, 5122, 5154, False),
+    "p521_bikel5": (0xFE17, 133, 5122, 5154, False),
+    "mlkem768": (0x0201, 0, 1184, 1088, False),
+    "X25519MLKEM768": (0x11EC, 32, 1184, 1088, True),
+    "SecP256r1MLKEM768": (0x11EB, 65, 1184, 1088, False),
 }
 TIMEOUT = 10.0
 RNG = random.Random(20261122)  # reproducible "random" shares
@@ -180,7 +184,7 @@ def attack_server(work: Path, conf: Path) -> None:
                 fail("s_server did not start")
             time.sleep(0.05)
         outcomes: dict[str, int] = {}
-        for name, (cp, cl, pk, _ct) in GROUPS.items():
+        for name, (cp, cl, pk, _ct, pq_first) in GROUPS.items():
             n = cl + pk
             cases = {
                 "empty": b"",
@@ -190,9 +194,15 @@ def attack_server(work: Path, conf: Path) -> None:
                 "random": rand_bytes(n),
             }
             valid_looking = bytearray(rand_bytes(n))
-            valid_looking[-1] &= 0x03  # no bits above r in the BIKE key
+            pq_at = 0 if pq_first else cl
+            if "MLKEM" not in name.upper():
+                valid_looking[pq_at + pk - 1] &= 0x03  # no bits above r in the BIKE key
+            else:  # ML-KEM: every 12-bit coefficient of ByteEncode12(t) below q = 3329
+                for i in range(pq_at + 1, pq_at + pk - 32, 3):
+                    valid_looking[i] &= 0x77
+                    valid_looking[i + 1] &= 0x7F
             if cl:
-                valid_looking[0] = 0x04
+                valid_looking[pk if pq_first else 0] = 0x04
             cases["random, top bits clear"] = bytes(valid_looking)
             for case, share in cases.items():
                 with socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT) as s:
@@ -209,6 +219,15 @@ def attack_server(work: Path, conf: Path) -> None:
                     result = "ServerHello (share usable)"
                 else:
                     fail(f"{name} / {case}: unexpected record type {kind}")
+                if "MLKEM" in name.upper():
+                    # FIPS 203 7.2: a random ek has coefficients >= q and is
+                    # refused; one with all below q (and a usable classical
+                    # part: X25519, not a random P-256 x) is taken.
+                    if case == "random" and kind != 0x15:
+                        fail(f"{name} / {case}: encapsulation key with coefficients >= q taken")
+                    usable = case == "random, top bits clear" and name != "SecP256r1MLKEM768"
+                    if usable and kind != 0x16:
+                        fail(f"{name} / {case}: a valid encapsulation key refused")
                 outcomes[result] = outcomes.get(result, 0) + 1
                 if server.poll() is not None:
                     fail(f"{name} / {case}: s_server died (exit {server.returncode})")
@@ -252,15 +271,15 @@ def attack_client(work: Path, conf: Path) -> None:
         listener.listen(4)
         listener.settimeout(TIMEOUT)
         port = listener.getsockname()[1]
-        for name, (cp, cl, _pk, ct) in GROUPS.items():
+        for name, (cp, cl, _pk, ct, pq_first) in GROUPS.items():
             n = cl + ct
             cases: dict[str, bytes | None] = {
                 "short by one": rand_bytes(n - 1),
                 "long by one": rand_bytes(n + 1),
                 "random": rand_bytes(n),
             }
-            if cl:  # valid-looking classical part (a real point), random BIKE part
-                cases["random BIKE part"] = None
+            if cl:  # valid-looking classical part (a real point), random PQ part
+                cases["random PQ part"] = None
             for case, share in cases.items():
                 client = subprocess.Popen(
                     [
@@ -291,8 +310,12 @@ def attack_client(work: Path, conf: Path) -> None:
                         sid = hello[4 + 35 : 4 + 35 + sid_len]
                         if share is None:
                             # the client's own classical share: a valid point, so that
-                            # only the random BIKE ciphertext is wrong
-                            share = client_key_share(hello, cp)[:cl] + rand_bytes(ct)
+                            # only the random PQ ciphertext is wrong
+                            own = client_key_share(hello, cp)
+                            if pq_first:
+                                share = rand_bytes(ct) + own[-cl:]
+                            else:
+                                share = own[:cl] + rand_bytes(ct)
                         exts = ext(0x002B, b"\x03\x04") + ext(
                             0x0033, u16(cp) + u16(len(share)) + share
                         )

@@ -1,11 +1,12 @@
-/* EVP-level tests of the bikeco provider, for each of the eight algorithms:
+/* EVP-level tests of the bikeco provider, for each of its algorithms:
  * key generation the way libssl does it (with a group name), the encoded
  * public key, a peer key made by parameter generation + set1_encoded_public_key
  * (libssl's server side), encapsulation/decapsulation, implicit rejection of
  * a tampered ciphertext, rejection of wrong lengths, export/import/dup, and
  * the TLS-GROUP capability with a code point overridden from the environment,
  * and the wire format against ciphertexts built outside the provider (own
- * ECDH through the default provider + libbike called directly).
+ * ECDH through the default provider + libbike or libmlkem called directly,
+ * laid out in the group's order).
  *
  * Usage: bikeprov_test_evp /path/to/bikeprovider.so
  */
@@ -25,29 +26,59 @@
 #include <openssl/rand.h>
 
 #include <bike/bike.h>
+#include <mlkem/mlkem.h>
 
 typedef struct {
     const char *name;
     unsigned int codepoint;
     int secbits;
     size_t pub, ct, ss;
-    size_t classical_pub, classical_ss; /* 0 for BIKE alone */
+    size_t classical_pub, classical_ss; /* 0 for a PQ KEM alone */
     int ec;                              /* classical part is an EC point */
+    int mlkem;    /* the PQ part: ML-KEM-768 (1) or BIKE of the level of secbits (0) */
+    int pq_first; /* the PQ part comes first in key share, ciphertext and secret */
 } expect_t;
 
 /* Sizes: BIKE (spec 5.1) pk/ct 1541/1573, 3083/3115, 5122/5154 bytes, 32-byte
- * secret; P-256/384/521 points 65/97/133, secrets 32/48/66; X25519 32/32,
- * X448 56/56. */
+ * secret; ML-KEM-768 (FIPS 203, 8) ek/ct 1184/1088 bytes, 32-byte secret;
+ * P-256/384/521 points 65/97/133, secrets 32/48/66; X25519 32/32, X448 56/56.
+ * Orders and code points of the ML-KEM groups: draft-ietf-tls-ecdhe-mlkem
+ * (X25519MLKEM768 0x11EC, ML-KEM first; SecP256r1MLKEM768 0x11EB, P-256
+ * first) and draft-ietf-tls-mlkem (MLKEM768 0x0201). */
 static const expect_t expects[] = {
-    {"bikel1", 0xFE10, 128, 1541, 1573, 32, 0, 0, 0},
-    {"p256_bikel1", 0xFE11, 128, 65 + 1541, 65 + 1573, 32 + 32, 65, 32, 1},
-    {"x25519_bikel1", 0xFE12, 128, 32 + 1541, 32 + 1573, 32 + 32, 32, 32, 0},
-    {"bikel3", 0xFE13, 192, 3083, 3115, 32, 0, 0, 0},
-    {"p384_bikel3", 0xFE14, 192, 97 + 3083, 97 + 3115, 48 + 32, 97, 48, 1},
-    {"x448_bikel3", 0xFE15, 192, 56 + 3083, 56 + 3115, 56 + 32, 56, 56, 0},
-    {"bikel5", 0xFE16, 256, 5122, 5154, 32, 0, 0, 0},
-    {"p521_bikel5", 0xFE17, 256, 133 + 5122, 133 + 5154, 66 + 32, 133, 66, 1},
+    {"bikel1", 0xFE10, 128, 1541, 1573, 32, 0, 0, 0, 0, 0},
+    {"p256_bikel1", 0xFE11, 128, 65 + 1541, 65 + 1573, 32 + 32, 65, 32, 1, 0, 0},
+    {"x25519_bikel1", 0xFE12, 128, 32 + 1541, 32 + 1573, 32 + 32, 32, 32, 0, 0, 0},
+    {"bikel3", 0xFE13, 192, 3083, 3115, 32, 0, 0, 0, 0, 0},
+    {"p384_bikel3", 0xFE14, 192, 97 + 3083, 97 + 3115, 48 + 32, 97, 48, 1, 0, 0},
+    {"x448_bikel3", 0xFE15, 192, 56 + 3083, 56 + 3115, 56 + 32, 56, 56, 0, 0, 0},
+    {"bikel5", 0xFE16, 256, 5122, 5154, 32, 0, 0, 0, 0, 0},
+    {"p521_bikel5", 0xFE17, 256, 133 + 5122, 133 + 5154, 66 + 32, 133, 66, 1, 0, 0},
+    {"mlkem768", 0x0201, 192, 1184, 1088, 32, 0, 0, 0, 1, 0},
+    {"X25519MLKEM768", 0x11EC, 192, 1184 + 32, 1088 + 32, 32 + 32, 32, 32, 0, 1, 1},
+    {"SecP256r1MLKEM768", 0x11EB, 192, 65 + 1184, 65 + 1088, 32 + 32, 65, 32, 1, 1, 0},
 };
+
+/* Where the parts start in the public key, ciphertext and secret. */
+static size_t pq_at(const expect_t *e)
+{
+    return e->pq_first ? 0 : e->classical_pub;
+}
+
+static size_t classical_at(const expect_t *e, size_t total)
+{
+    return e->pq_first ? total - e->classical_pub : 0;
+}
+
+static size_t pq_ss_at(const expect_t *e)
+{
+    return e->pq_first ? 0 : e->classical_ss;
+}
+
+static size_t classical_ss_at(const expect_t *e)
+{
+    return e->pq_first ? 32 : 0;
+}
 #define NALGS (sizeof(expects) / sizeof(expects[0]))
 
 /* The code point of bikel5 is overridden from the environment (below). */
@@ -144,7 +175,8 @@ static void test_alg(const expect_t *e)
     if (pub_len != e->pub)
         goto done;
     if (e->ec)
-        CHECK(pub[0] == 0x04, "%s: classical share is not an uncompressed point", e->name);
+        CHECK(pub[classical_at(e, pub_len)] == 0x04,
+              "%s: classical share is not an uncompressed point", e->name);
 
     peer = peer_from_share(e->name, pub, pub_len);
     CHECK(peer != NULL, "%s: set1_encoded_public_key", e->name);
@@ -156,7 +188,7 @@ static void test_alg(const expect_t *e)
     CHECK(encaps(peer, NULL, &ct_len, NULL, &ss1_len) && ct_len == e->ct && ss1_len == e->ss,
           "%s: encapsulate size query %zu/%zu", e->name, ct_len, ss1_len);
     ct = OPENSSL_malloc(e->ct + 1);
-    bad = OPENSSL_malloc(e->ct + 1);
+    bad = OPENSSL_malloc((e->ct > e->pub ? e->ct : e->pub) + 1); /* ciphertexts and keys */
     if (ct == NULL || bad == NULL)
         goto done;
     ct_len = e->ct;
@@ -173,31 +205,35 @@ static void test_alg(const expect_t *e)
     CHECK(!decaps(peer, ss3, &ss3_len, ct, ct_len), "%s: decapsulated with a public key", e->name);
     ERR_pop_to_mark();
 
-    /* Tampered BIKE part: implicit rejection, a different secret, no error;
+    /* Tampered PQ part: implicit rejection, a different secret, no error;
      * the classical part of the secret is unchanged. */
-    for (int pos = 0; pos < 2; pos++) { /* in c0, and in c1 (its last 32 bytes) */
-        size_t bike_ct = e->ct - e->classical_pub;
-        size_t at = e->classical_pub + (pos == 0 ? 0 : bike_ct - 16);
+    for (int pos = 0; pos < 2; pos++) { /* first and last parts (BIKE c0/c1, ML-KEM c1/c2) */
+        size_t pq_ct = e->ct - e->classical_pub;
+        size_t at = pq_at(e) + (pos == 0 ? 0 : pq_ct - 16);
 
         memcpy(bad, ct, ct_len);
         bad[at] ^= 0x01;
         ss3_len = sizeof(ss3);
         CHECK(decaps(kp, ss3, &ss3_len, bad, ct_len) && ss3_len == e->ss,
               "%s: decapsulation of a tampered ciphertext failed", e->name);
-        CHECK(memcmp(ss3 + e->classical_ss, ss1 + e->classical_ss, 32) != 0,
-              "%s: tampered ciphertext gave the same BIKE secret", e->name);
-        CHECK(memcmp(ss3, ss1, e->classical_ss) == 0, "%s: classical secret changed", e->name);
+        CHECK(memcmp(ss3 + pq_ss_at(e), ss1 + pq_ss_at(e), 32) != 0,
+              "%s: tampered ciphertext gave the same PQ secret", e->name);
+        CHECK(memcmp(ss3 + classical_ss_at(e), ss1 + classical_ss_at(e), e->classical_ss) == 0,
+              "%s: classical secret changed", e->name);
     }
 
     /* Tampered classical part: an error (point not on the curve) or a
      * different classical secret, never the same secret and never a crash. */
     if (e->classical_pub > 0) {
         memcpy(bad, ct, ct_len);
-        bad[e->classical_pub / 2] ^= 0x01;
+        bad[classical_at(e, ct_len) + e->classical_pub / 2] ^= 0x01;
         ss3_len = sizeof(ss3);
         ERR_set_mark();
         if (decaps(kp, ss3, &ss3_len, bad, ct_len))
-            CHECK(!e->ec && memcmp(ss3, ss1, e->classical_ss) != 0,
+            CHECK(!e->ec
+                      && memcmp(ss3 + classical_ss_at(e), ss1 + classical_ss_at(e),
+                                e->classical_ss)
+                             != 0,
                   "%s: tampered classical part accepted", e->name);
         ERR_pop_to_mark();
     }
@@ -217,8 +253,9 @@ static void test_alg(const expect_t *e)
     }
     ERR_pop_to_mark();
 
-    /* Public keys of the wrong length are refused; a random BIKE public key
-     * with bits set above r is refused at encapsulation at the latest. */
+    /* Public keys of the wrong length are refused; a BIKE public key with
+     * bits set above r (its last bytes), or an ML-KEM one with a coefficient
+     * >= q (its first 12 bits), is refused at encapsulation at the latest. */
     ERR_set_mark();
     {
         EVP_PKEY *p = peer_from_share(e->name, pub, pub_len - 1);
@@ -226,12 +263,13 @@ static void test_alg(const expect_t *e)
         CHECK(p == NULL, "%s: short public key accepted", e->name);
         EVP_PKEY_free(p);
         memcpy(bad, pub, pub_len);
-        memset(bad + pub_len - 8, 0xFF, 8);
+        memset(bad + (e->mlkem ? pq_at(e) : pq_at(e) + (pub_len - e->classical_pub) - 8), 0xFF,
+               8);
         p = peer_from_share(e->name, bad, pub_len);
         if (p != NULL) {
             size_t l1 = e->ct, l2 = sizeof(ss3);
 
-            CHECK(!encaps(p, ct, &l1, ss3, &l2), "%s: public key with bits above r accepted",
+            CHECK(!encaps(p, ct, &l1, ss3, &l2), "%s: public key out of range accepted",
                   e->name);
         }
         EVP_PKEY_free(p);
@@ -285,10 +323,27 @@ done:
 /* ---- wire format, checked independently of the provider ----
  * A ciphertext built here by hand, as a peer implementation would (its own
  * ECDH/X25519/X448 ephemeral key through the default provider, then libbike
- * called directly on the BIKE part of the public key), laid out as
- * classical || BIKE, must decapsulate through the provider to classical
- * secret || BIKE secret. For the BIKE-only algorithms the provider's
- * ciphertext must also decapsulate with libbike directly (exported key). */
+ * or libmlkem called directly on the PQ part of the public key), laid out in
+ * the group's order, must decapsulate through the provider to the two
+ * secrets in that order. For the PQ-only algorithms the provider's
+ * ciphertext must also decapsulate with the library directly (exported key). */
+static int pq_encaps(const expect_t *e, int level, uint8_t *ct, uint8_t *ss, const uint8_t *pk)
+{
+    size_t ct_len = e->ct - e->classical_pub, pk_len = e->pub - e->classical_pub;
+
+    if (e->mlkem)
+        return mlkem_encaps(768, ct, ct_len, ss, pk, pk_len) == MLKEM_OK;
+    return bike_encaps(level, ct, ct_len, ss, pk, pk_len) == BIKE_OK;
+}
+
+static int pq_decaps(const expect_t *e, int level, uint8_t *ss, const uint8_t *ct, size_t ct_len,
+                     const uint8_t *sk, size_t sk_len)
+{
+    if (e->mlkem)
+        return mlkem_decaps(768, ss, ct, ct_len, sk, sk_len) == MLKEM_OK;
+    return bike_decaps(level, ss, ct, ct_len, sk, sk_len) == BIKE_OK;
+}
+
 static void test_format(const expect_t *e, int level)
 {
     EVP_PKEY *kp = keygen(e->name), *peer = NULL, *eph = NULL;
@@ -311,7 +366,8 @@ static void test_format(const expect_t *e, int level)
             EVP_PKEY_CTX *ictx = EVP_PKEY_CTX_new_from_name(libctx, "EC", "provider=default");
 
             params[0] = OSSL_PARAM_construct_utf8_string("group", (char *)group, 0);
-            params[1] = OSSL_PARAM_construct_octet_string("pub", pub, e->classical_pub);
+            params[1] = OSSL_PARAM_construct_octet_string("pub", pub + classical_at(e, pub_len),
+                                                          e->classical_pub);
             params[2] = OSSL_PARAM_construct_end();
             if (ictx == NULL || EVP_PKEY_fromdata_init(ictx) <= 0
                 || EVP_PKEY_fromdata(ictx, &peer, EVP_PKEY_PUBLIC_KEY, params) <= 0)
@@ -319,37 +375,37 @@ static void test_format(const expect_t *e, int level)
             EVP_PKEY_CTX_free(ictx);
             eph = EVP_PKEY_Q_keygen(libctx, "provider=default", "EC", group);
         } else {
-            peer = EVP_PKEY_new_raw_public_key_ex(libctx, type, "provider=default", pub,
-                                                  e->classical_pub);
+            peer = EVP_PKEY_new_raw_public_key_ex(libctx, type, "provider=default",
+                                                  pub + classical_at(e, pub_len), e->classical_pub);
             eph = EVP_PKEY_Q_keygen(libctx, "provider=default", type);
         }
         len = e->classical_ss;
         dctx = EVP_PKEY_CTX_new_from_pkey(libctx, eph, "provider=default");
         if (peer == NULL || eph == NULL || dctx == NULL || EVP_PKEY_derive_init(dctx) <= 0
-            || EVP_PKEY_derive_set_peer(dctx, peer) <= 0 || EVP_PKEY_derive(dctx, want, &len) <= 0
+            || EVP_PKEY_derive_set_peer(dctx, peer) <= 0
+            || EVP_PKEY_derive(dctx, want + classical_ss_at(e), &len) <= 0
             || len != e->classical_ss
-            || EVP_PKEY_get_octet_string_param(eph, "encoded-pub-key", ct, e->classical_pub, &len)
+            || EVP_PKEY_get_octet_string_param(eph, "encoded-pub-key", ct + classical_at(e, e->ct),
+                                               e->classical_pub, &len)
                    <= 0
             || len != e->classical_pub)
             goto done;
     }
-    if (bike_encaps(level, ct + e->classical_pub, e->ct - e->classical_pub,
-                    want + e->classical_ss, pub + e->classical_pub, e->pub - e->classical_pub)
-        != BIKE_OK)
+    if (!pq_encaps(e, level, ct + pq_at(e), want + pq_ss_at(e), pub + pq_at(e)))
         goto done;
     if (!decaps(kp, got, &got_len, ct, e->ct) || got_len != e->ss || memcmp(got, want, e->ss) != 0)
         goto done;
 
-    if (e->classical_pub == 0) { /* provider encapsulates, libbike decapsulates */
+    if (e->classical_pub == 0) { /* provider encapsulates, the library decapsulates */
         OSSL_PARAM *params = NULL;
         const OSSL_PARAM *p;
         size_t ct_len = e->ct, ss_len = sizeof(want);
-        uint8_t ss[BIKE_SHARED_SECRET_BYTES];
+        uint8_t ss[32];
 
         if (!encaps(kp, ct, &ct_len, want, &ss_len)
             || EVP_PKEY_todata(kp, EVP_PKEY_KEYPAIR, &params) <= 0
             || (p = OSSL_PARAM_locate_const(params, "priv")) == NULL
-            || bike_decaps(level, ss, ct, ct_len, p->data, p->data_size) != BIKE_OK
+            || !pq_decaps(e, level, ss, ct, ct_len, p->data, p->data_size)
             || memcmp(ss, want, sizeof(ss)) != 0) {
             OSSL_PARAM_free(params);
             goto done;
@@ -358,8 +414,8 @@ static void test_format(const expect_t *e, int level)
     }
     ok = 1;
 done:
-    CHECK(ok, "%s: wire format (classical || BIKE, libbike byte formats) not as specified",
-          e->name);
+    CHECK(ok, "%s: wire format (%s, the libraries' byte formats) not as specified", e->name,
+          e->pq_first ? "PQ || classical" : "classical || PQ");
     if (ok)
         printf("ok %s: ciphertext built outside the provider decapsulates to the expected "
                "secret\n",
@@ -405,8 +461,8 @@ static void test_threads(void)
     thrd_t t[THREADS];
     int bad = 0;
 
-    for (int i = 0; i < THREADS; i++) /* alternate a hybrid and BIKE alone */
-        CHECK(thrd_create(&t[i], thread_main, (void *)&expects[i % 2 == 0 ? 2 : 0])
+    for (int i = 0; i < THREADS; i++) /* a BIKE hybrid, BIKE alone, an ML-KEM hybrid */
+        CHECK(thrd_create(&t[i], thread_main, (void *)&expects[i % 3 == 0 ? 2 : i % 3 == 1 ? 0 : 9])
                   == thrd_success,
               "thrd_create");
     for (int i = 0; i < THREADS; i++) {
@@ -416,7 +472,8 @@ static void test_threads(void)
         bad += rc;
     }
     CHECK(bad == 0, "threads: %d exchange(s) failed", bad);
-    printf("ok %d threads x %d exchanges (x25519_bikel1, bikel1) in one library context\n",
+    printf("ok %d threads x %d exchanges (x25519_bikel1, bikel1, X25519MLKEM768) in one library "
+           "context\n",
            THREADS, ROUNDS);
 }
 

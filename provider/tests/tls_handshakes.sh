@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Real TLS 1.3 handshakes with the system openssl s_server/s_client and the
-# provider loaded from a config file: for each of the eight groups, the
+# provider loaded from a config file: for each of the provider's groups, the
 # client offers only that group; the handshake must complete, the server's
 # ServerHello must carry that group's code point, and an HTTP request must be
 # answered over the connection. Then one handshake with the provider loaded
