@@ -36,6 +36,26 @@ if ((${#need_apt[@]})); then
   fi
 fi
 
+# Go >= 1.26 for the interop tests with Go's crypto/mlkem and crypto/tls
+# (tests/interop/, provider/tests/interop_go.sh; Debian 12's golang-go is
+# 1.19): the official release into /usr/local/go, where the tests look when
+# go is not on PATH, checked against the SHA-256 go.dev lists for it.
+GO_VERSION=1.26.8
+go_minor() { GOTOOLCHAIN=local "$1" env GOVERSION 2>/dev/null | sed -n 's/^go1\.\([0-9]*\).*/\1/p'; }
+go_bin=$(command -v go || echo /usr/local/go/bin/go)
+if [[ ! -x $go_bin || $(go_minor "$go_bin") -lt 26 ]]; then
+  [[ $(id -u) -eq 0 ]] || { echo "setup: need go >= 1.26 in /usr/local/go (run as root)" >&2; exit 1; }
+  tarball=go$GO_VERSION.linux-$(dpkg --print-architecture).tar.gz
+  echo "setup: installing $tarball into /usr/local/go"
+  curl -fsSL -o "/tmp/$tarball" "https://go.dev/dl/$tarball"
+  sum=$(curl -fsSL 'https://go.dev/dl/?mode=json&include=all' | python3 -c '
+import json, sys
+print(next(f["sha256"] for r in json.load(sys.stdin) for f in r["files"] if f["filename"] == sys.argv[1]))
+' "$tarball")
+  echo "$sum  /tmp/$tarball" | sha256sum -c --quiet -
+  rm -rf /usr/local/go && tar -C /usr/local -xzf "/tmp/$tarball" && rm -f "/tmp/$tarball"
+fi
+
 if [[ ! -x .venv/bin/python ]]; then
   python3 -m venv .venv
 fi

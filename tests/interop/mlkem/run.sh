@@ -6,14 +6,16 @@
 set -eu
 tool=$1
 cd "$(dirname "$0")"
-if ! command -v go >/dev/null 2>&1; then
-  echo "ML-KEM interop with Go NOT RUN: no go on PATH"
+# go on PATH, else where scripts/setup.sh installs it.
+go=$(command -v go || echo /usr/local/go/bin/go)
+if [ ! -x "$go" ]; then
+  echo "ML-KEM interop with Go NOT RUN: no go on PATH nor in /usr/local/go"
   exit 77
 fi
-version=$(GOTOOLCHAIN=local go env GOVERSION)
+version=$(GOTOOLCHAIN=local "$go" env GOVERSION)
 minor=$(echo "$version" | sed -n 's/^go1\.\([0-9]*\).*/\1/p')
 if [ -z "$minor" ] || [ "$minor" -lt 26 ]; then
   echo "ML-KEM interop with Go NOT RUN: $version is older than go1.26"
   exit 77
 fi
-GOTOOLCHAIN=local GOFLAGS=-buildvcs=false exec go run . interop "$tool"
+GOTOOLCHAIN=local GOFLAGS=-buildvcs=false exec "$go" run . interop "$tool"

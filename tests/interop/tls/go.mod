@@ -1,0 +1,3 @@
+module bikeco/tests/interop/tls
+
+go 1.26
