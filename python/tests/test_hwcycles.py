@@ -1,0 +1,58 @@
+"""The cycle formulas of bikeco.hwcycles against every committed simulation record."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bikeco import hwcycles as hc
+from bikeco.hwrecord import HwRecord, load_record
+
+REPO = Path(__file__).resolve().parents[2]
+RECORDS = sorted(REPO.glob("hw/results/*.json"))
+
+
+def _int_params(rec: HwRecord) -> dict[str, int]:
+    return {k: v for k, v in rec.params.items() if isinstance(v, int) and not isinstance(v, bool)}
+
+
+def _modelled(rec: HwRecord) -> bool:
+    return rec.core != "keccak_serial" and not rec.params.get("KeccakSerial", 0)
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_record_cycles_from_formulas(path: Path) -> None:
+    rec = load_record(path)
+    if not _modelled(rec):
+        pytest.skip("the lane-serial Keccak is not modelled (no design uses it)")
+    p = _int_params(rec)
+    if rec.core.startswith("bike_kem_"):
+        got = hc.kem_cycles(rec.level, rec.core.removeprefix("bike_kem_"), p)
+    else:
+        got = hc.unit_record_cycles(rec.core, rec.level, p)
+    want = {op: c for op, c in rec.cycles.items() if op in got}
+    assert got == want
+    assert set(got) <= set(rec.cycles)
+
+
+def test_every_kem_shape_and_level_is_covered() -> None:
+    seen = {(load_record(p).core, load_record(p).level) for p in RECORDS}
+    assert {f"bike_kem_{s}" for s in hc.SHAPES} <= {c for c, _ in seen}
+    assert ("bike_kem_full", 3) in seen
+
+
+def test_acc_cycles_match_the_shell_doc() -> None:
+    # ip/acc_shell/doc: CYCLES of the medium devices at L1 and L3
+    g1, g3 = hc.geometry(1), hc.geometry(3)
+    mul = {"KaratsubaLevels": 2, "ParallelLevels": 1}
+    inv = {"E": 16, **mul}
+    assert hc.acc_cycles("gf2x_mul_acc", g1, mul) == 7986
+    assert hc.acc_cycles("gf2x_mul_acc", g3, mul) == 29781
+    assert hc.acc_cycles("gf2x_inv_acc", g1, inv) == 97142
+    assert hc.acc_cycles("gf2x_inv_acc", g3, inv) == 391762
+
+
+def test_serial_keccak_refused() -> None:
+    with pytest.raises(ValueError, match="lane-serial"):
+        hc.kem_cycles(1, "full", {"KeccakSerial": 1, "RoundsPerCycle": 1})
