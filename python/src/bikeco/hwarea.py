@@ -1,0 +1,420 @@
+"""Area (LUT, FF, DSP, BRAM36) of every KEM core and bus device as fitted functions of the
+units' parameters.
+
+The fits are weighted least squares (relative error) on what was synthesised: the committed
+Yosys reports (``hw/ip/*/syn/reports/*.json``: every unit's presets, the KEM shapes' presets,
+the bus devices and the shell alone) and ``data/unit_lut_l1.csv`` (inversions and decoders of
+the KEM's word width synthesised alone). A KEM core's LUTs are a base per shape plus the
+units it holds, each unit a line in features of its parameters::
+
+    LUT = base(Keygen, Encaps, Decaps)
+        + Keygen x inv(1, E, KaratsubaLevels, 3^ParallelLevels - 1)
+        + Decaps x dec(1, P, P Prefetch, Tile > 0)
+        + keccak(1, RoundsPerCycle)
+        + (no Decaps) x sparse(1, SparseP)
+
+with the units' coefficients shared between their own reports and the KEM reports. FF, BRAM36
+and DSP are fitted on the KEM reports alone (FF: base + a share of the units' LUTs; BRAM36:
+base + decoder copies, decoder accumulators in block RAM, squarer width, sparse slots; DSP: a
+base per shape). Each level scales the L1 figure by ``1 + s (N / N1 - 1)`` with ``s`` fitted
+on every unit and core reported at L1 and L3; no report exists at L5, where the same line is
+extrapolated. :func:`fit` returns the model and its quality (R^2, largest relative error, per
+unit and resource).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from bikeco.data_files import read_table
+from bikeco.errors import BikecoError
+from bikeco.hwcycles import KEM_W, SHAPES, geometry
+from bikeco.hwrecord import RecordError, SynthReport, load_report
+
+RESOURCES: tuple[str, ...] = ("lut", "ff", "dsp", "bram36")
+SHELL_LUT = 455
+SHELL_FF = 222
+"""The accelerator shell synthesised alone (hw/ip/acc_shell/syn/reports/shell.json): the
+design counts it per placed accelerator as its bus port."""
+
+Params = Mapping[str, int]
+Features = dict[str, float]
+
+
+# ---- features ---------------------------------------------------------------------------------
+
+
+def inv_features(p: Params) -> Features:
+    return {
+        "inv:1": 1.0,
+        "inv:E": float(p["E"]),
+        "inv:KL": float(p["KaratsubaLevels"]),
+        "inv:eng": float(3 ** p["ParallelLevels"] - 1),
+    }
+
+
+def dec_features(p: Params) -> Features:
+    return {
+        "dec:1": 1.0,
+        "dec:P": float(p["P"]),
+        "dec:Ppf": float(p["P"] * p.get("Prefetch", 1)),
+        "dec:tile": float(p.get("Tile", 0) > 0),
+    }
+
+
+def kec_features(p: Params) -> Features:
+    return {"kec:1": 1.0, "kec:rpc": float(p["RoundsPerCycle"])}
+
+
+def sparse_features(p: Params) -> Features:
+    return {"sp:1": 1.0, "sp:P": float(p["P"])}
+
+
+def kem_units(shape: str, p: Params) -> dict[str, Params]:
+    """The units of a KEM core with their own parameter names."""
+    kg, _, de = SHAPES[shape]
+    out: dict[str, Params] = {
+        "keccak": {"RoundsPerCycle": p["RoundsPerCycle"]},
+    }
+    if kg:
+        out["gf2x_inv"] = {
+            "E": p["InvE"],
+            "KaratsubaLevels": p["InvKaratsubaLevels"],
+            "ParallelLevels": p["InvParallelLevels"],
+        }
+    if de:
+        out["bike_decoder"] = {
+            "P": p["DecoderP"],
+            "Prefetch": p.get("DecoderPrefetch", 1),
+            "Tile": p.get("DecoderTile", 0),
+        }
+    else:
+        out["sparse_mul"] = {"P": p["SparseP"]}
+    return out
+
+
+UNIT_FEATURES: dict[str, Callable[[Params], Features]] = {
+    "gf2x_inv": inv_features,
+    "bike_decoder": dec_features,
+    "keccak": kec_features,
+    "sparse_mul": sparse_features,
+}
+
+
+def _base(shape: str) -> Features:
+    kg, en, de = SHAPES[shape]
+    return {"base:1": 1.0, "base:K": float(kg), "base:E": float(en), "base:D": float(de)}
+
+
+def kem_lut_features(shape: str, p: Params) -> Features:
+    f = _base(shape)
+    for unit, up in kem_units(shape, p).items():
+        f.update(UNIT_FEATURES[unit](up))
+    return f
+
+
+def unit_bram_features(unit: str, p: Params) -> Features:
+    """Block RAM of a unit inside a KEM core: the decoder's operand copies (ceil(P/2) per set,
+    two sets with prefetch) and its count accumulators (block RAM without tiles), the
+    squarer's E-bit-wide memories, the sparse multiplier's slots."""
+    if unit == "bike_decoder":
+        pf = p.get("Prefetch", 1)
+        return {
+            "dec:copies": float(-(-p["P"] // 2) * (1 + pf)),
+            "dec:acc": float(p.get("Tile", 0) == 0),
+        }
+    if unit == "gf2x_inv":
+        return {"inv:E": float(p["E"])}
+    if unit == "sparse_mul":
+        return {"sp:P": float(p["P"])}
+    return {}
+
+
+def kem_bram_features(shape: str, p: Params) -> Features:
+    f = _base(shape)
+    for unit, up in kem_units(shape, p).items():
+        f.update(unit_bram_features(unit, up))
+    return f
+
+
+# ---- the data ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One synthesised configuration: what it is and its figures at L1 (or L3 for scaling)."""
+
+    kind: str
+    """``kem:<shape>``, a unit (gf2x_inv, bike_decoder, keccak, sparse_mul) or an acc core."""
+    params: Mapping[str, int]
+    level: int
+    values: Mapping[str, float]
+    source: str
+
+
+def _report_values(r: SynthReport) -> dict[str, float]:
+    return {"lut": r.lut, "ff": r.ff, "dsp": r.dsp, "bram36": r.ramb36 + 0.5 * r.ramb18}
+
+
+def load_samples(hw: Path) -> list[Sample]:
+    """Every committed report the fits use, and the package's unit table."""
+    out: list[Sample] = []
+    paths = sorted(hw.glob("ip/*/syn/reports/*.json"))
+    if not paths:
+        raise BikecoError(f"no synthesis reports under {hw}/ip/*/syn/reports (the area fits)")
+    for path in paths:
+        try:
+            r = load_report(path)
+        except RecordError as exc:
+            raise BikecoError(f"the area model cannot read its data: {exc}") from None
+        kind = r.core
+        if kind.startswith("bike_kem_"):
+            kind = "kem:" + kind.removeprefix("bike_kem_")
+        params = dict(r.params)
+        if r.core in UNIT_FEATURES and params.get("W", KEM_W) != KEM_W:
+            continue  # the KEM's units are W = 64; other widths are other circuits
+        if r.core == "acc_shell" or r.core.endswith("_acc"):
+            kind = f"acc:{r.name}"
+        out.append(Sample(kind, params, r.level or 1, _report_values(r), str(path)))
+    for row in read_table("unit_lut_l1.csv"):
+        params = {k: int(v) for k, v in row.items() if k not in ("unit", "lut") and v}
+        out.append(Sample(row["unit"], params, 1, {"lut": float(row["lut"])}, "unit_lut_l1.csv"))
+    return out
+
+
+# ---- the fits ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FitQuality:
+    """How well one fit reproduces its data."""
+
+    what: str
+    resource: str
+    samples: int
+    r2: float
+    max_rel_error: float
+
+
+@dataclass(frozen=True)
+class AreaModel:
+    """Fitted coefficients per resource and the level scaling."""
+
+    coef: Mapping[str, Mapping[str, float]]
+    """resource -> feature -> coefficient."""
+    level_slope: Mapping[str, float]
+    acc_fit: Mapping[str, Mapping[str, float]]
+    """The bus devices' offsets over their unit (``gf2x_inv_acc``) or the medium report they are
+    scaled from (``gf2x_mul_acc``), per resource."""
+    quality: tuple[FitQuality, ...]
+
+    def _dot(self, resource: str, f: Features) -> float:
+        c = self.coef[resource]
+        return sum(c.get(k, 0.0) * v for k, v in f.items())
+
+    def scale(self, resource: str, level: int) -> float:
+        n1, n = geometry(1).n, geometry(level).n
+        return 1.0 + self.level_slope[resource] * (n / n1 - 1.0)
+
+    def units_lut(self, shape: str, p: Params) -> float:
+        """The KEM core's units' LUTs (no base) at L1."""
+        f = kem_lut_features(shape, p)
+        return self._dot("lut", {k: v for k, v in f.items() if not k.startswith("base:")})
+
+    def _scaled(self, raw: Mapping[str, float], level: int) -> dict[str, float]:
+        return {k: raw[k] * self.scale(k, level) for k in RESOURCES}
+
+    def unit_raw(self, unit: str, p: Params, level: int) -> dict[str, float]:
+        """A unit's share of a KEM core at a level (unrounded)."""
+        lut = self._dot("lut", UNIT_FEATURES[unit](p))
+        raw = {
+            "lut": lut,
+            "ff": self.coef["ff"]["units_lut"] * lut,
+            "dsp": 0.0,
+            "bram36": self._dot("bram36", unit_bram_features(unit, p)),
+        }
+        return self._scaled(raw, level)
+
+    def kem_base_raw(self, shape: str, level: int) -> dict[str, float]:
+        """A KEM shape's resources outside its units at a level (unrounded)."""
+        base = _base(shape)
+        return self._scaled({k: self._dot(k, base) for k in RESOURCES}, level)
+
+    def kem_raw(self, shape: str, p: Params, level: int) -> dict[str, float]:
+        """A KEM core's resources at a level (unrounded): base plus units."""
+        out = self.kem_base_raw(shape, level)
+        for unit, up in kem_units(shape, p).items():
+            for k, v in self.unit_raw(unit, up, level).items():
+                out[k] += v
+        return out
+
+    def kem(self, shape: str, p: Params, level: int) -> dict[str, float]:
+        """A KEM core's resources at a level, rounded as synthesis counts them."""
+        return self.rounded(self.kem_raw(shape, p, level))
+
+    def acc_raw(self, core: str, p: Params, level: int) -> dict[str, float]:
+        """A unit behind the bus shell (gf2x_inv_acc, gf2x_mul_acc) at a level (unrounded)."""
+        off = self.acc_fit.get(core)
+        if off is None:
+            raise BikecoError(f"no area model for the bus device {core}")
+        if core == "gf2x_inv_acc":
+            lut = self._dot("lut", inv_features(p)) + off["lut"]
+            ff = off["ff_per_lut"] * lut
+            bram = self.coef["bram36"].get("inv:E", 0.0) * p["E"] + off["bram36"]
+        else:
+            ratio = self._mul_lut(p) / self._mul_lut({"KaratsubaLevels": 2, "ParallelLevels": 1})
+            lut, ff, bram = off["lut"] * ratio, off["ff"] * ratio, off["bram36"]
+        return self._scaled({"lut": lut, "ff": ff, "dsp": 0.0, "bram36": bram}, level)
+
+    def acc(self, core: str, p: Params, level: int) -> dict[str, float]:
+        return self.rounded(self.acc_raw(core, p, level))
+
+    def _mul_lut(self, p: Params) -> float:
+        """The inversion's LUTs without its squarer: the multiplier's share, for scaling."""
+        return self._dot("lut", inv_features({**p, "E": 0}))
+
+    @staticmethod
+    def rounded(raw: Mapping[str, float]) -> dict[str, float]:
+        """Whole LUTs, FFs and DSPs (up), BRAM36 in halves (up)."""
+        return {k: _round(k, raw[k]) for k in RESOURCES}
+
+
+def _round(resource: str, v: float) -> float:
+    v = max(v, 0.0)
+    if resource == "bram36":
+        return math.ceil(2 * v - 1e-9) / 2
+    return float(math.ceil(v - 1e-9))
+
+
+def _lstsq(rows: list[Features], ys: list[float], names: list[str]) -> dict[str, float]:
+    """Weighted least squares (each row by 1 / y: relative error)."""
+    a = np.array([[r.get(n, 0.0) for n in names] for r in rows])
+    y = np.array(ys)
+    w = 1.0 / np.maximum(y, 1.0)
+    sol, *_ = np.linalg.lstsq(a * w[:, None], y * w, rcond=None)
+    return {n: float(v) for n, v in zip(names, sol, strict=True)}
+
+
+def _quality(what: str, resource: str, pred: list[float], ys: list[float]) -> FitQuality:
+    y, p = np.array(ys), np.array(pred)
+    ss_tot = float(((y - y.mean()) ** 2).sum())
+    ss_res = float(((y - p) ** 2).sum())
+    r2 = 1.0 - ss_res / ss_tot if ss_tot > 0 else (1.0 if ss_res == 0 else 0.0)
+    rel = float(np.max(np.abs(p - y) / np.maximum(np.abs(y), 1.0)))
+    return FitQuality(what, resource, len(ys), r2, rel)
+
+
+def _names(rows: list[Features]) -> list[str]:
+    out: list[str] = []
+    for r in rows:
+        out += [k for k in r if k not in out]
+    return out
+
+
+def fit(samples: list[Sample]) -> AreaModel:
+    """Fit every coefficient on the samples (their L1 figures; L3 for the level scaling)."""
+    l1 = [s for s in samples if s.level == 1]
+    kems = [s for s in l1 if s.kind.startswith("kem:")]
+    if not kems:
+        raise BikecoError("no KEM core synthesis reports at L1 to fit the area model on")
+
+    def kem_shape(s: Sample) -> str:
+        return s.kind.removeprefix("kem:")
+
+    # LUT: the units' own samples and the KEM cores together
+    rows: list[Features] = []
+    ys: list[float] = []
+    groups: list[str] = []
+    for s in l1:
+        if s.kind in UNIT_FEATURES:
+            rows.append(UNIT_FEATURES[s.kind](s.params))
+        elif s.kind.startswith("kem:"):
+            rows.append(kem_lut_features(kem_shape(s), s.params))
+        else:
+            continue
+        ys.append(s.values["lut"])
+        groups.append(s.kind if s.kind in UNIT_FEATURES else "KEM cores")
+    coef: dict[str, dict[str, float]] = {"lut": _lstsq(rows, ys, _names(rows))}
+    model = AreaModel(coef, {}, {}, ())
+    quality = [
+        _quality(g, "lut", *_pairs(model, "lut", rows, ys, groups, g))
+        for g in dict.fromkeys(groups)
+    ]
+    # FF: base per shape + a share of the units' LUTs; BRAM36, DSP: KEM features
+    ff_rows = [
+        {**_base(kem_shape(s)), "units_lut": model.units_lut(kem_shape(s), s.params)} for s in kems
+    ]
+    bram_rows = [kem_bram_features(kem_shape(s), s.params) for s in kems]
+    dsp_rows = [_base(kem_shape(s)) for s in kems]
+    for res, rs in (("ff", ff_rows), ("bram36", bram_rows), ("dsp", dsp_rows)):
+        ys_k = [s.values[res] for s in kems]
+        coef[res] = _lstsq(rs, ys_k, _names(rs))
+        pred = [sum(coef[res].get(k, 0.0) * v for k, v in r.items()) for r in rs]
+        quality.append(_quality("KEM cores", res, pred, ys_k))
+    slope = _level_slopes(samples)
+    acc = _acc_offsets(AreaModel(coef, slope, {}, ()), samples)
+    return AreaModel(coef, slope, acc, tuple(quality))
+
+
+def _pairs(
+    model: AreaModel,
+    res: str,
+    rows: list[Features],
+    ys: list[float],
+    groups: list[str],
+    group: str,
+) -> tuple[list[float], list[float]]:
+    idx = [i for i, g in enumerate(groups) if g == group]
+    return [model._dot(res, rows[i]) for i in idx], [ys[i] for i in idx]
+
+
+def _level_slopes(samples: list[Sample]) -> dict[str, float]:
+    """``s`` of ``1 + s (N / N1 - 1)`` per resource, from every configuration reported at L1
+    and L3 (the mean of its ratios)."""
+    by_key: dict[tuple[str, tuple[tuple[str, int], ...]], dict[int, Sample]] = {}
+    for s in samples:
+        key = (s.kind, tuple(sorted((k, v) for k, v in s.params.items() if k not in "RDT")))
+        by_key.setdefault(key, {})[s.level] = s
+    x3 = geometry(3).n / geometry(1).n - 1.0
+    out = {}
+    for res in RESOURCES:
+        ratios = [
+            pair[3].values[res] / pair[1].values[res] - 1.0
+            for pair in by_key.values()
+            if 1 in pair and 3 in pair and pair[1].values.get(res, 0) > 0
+        ]
+        out[res] = float(np.mean(ratios)) / x3 if ratios else 0.0
+    return out
+
+
+def _acc_offsets(model: AreaModel, samples: list[Sample]) -> dict[str, dict[str, float]]:
+    """The bus devices from their medium reports: the inversion device as the fitted unit plus
+    the shell's share; the multiplier device as its report, scaled by the multiplier's share
+    of the inversion fit for other parameters."""
+    acc = {s.kind: s for s in samples if s.kind.startswith("acc:")}
+    try:
+        inv, mul = acc["acc:inv_medium_L1"], acc["acc:mul_medium_L1"]
+    except KeyError as exc:
+        raise BikecoError(f"no synthesis report of the bus device {exc}") from None
+    inv_lut = model._dot("lut", inv_features(inv.params))
+    return {
+        "gf2x_inv_acc": {
+            "lut": inv.values["lut"] - inv_lut,
+            "ff_per_lut": inv.values["ff"] / inv.values["lut"],
+            "bram36": inv.values["bram36"]
+            - model.coef["bram36"].get("inv:E", 0.0) * inv.params["E"],
+        },
+        "gf2x_mul_acc": {k: float(mul.values[k]) for k in ("lut", "ff", "bram36")},
+    }
+
+
+@functools.cache
+def default_model(hw: Path) -> AreaModel:
+    """The model fitted on the committed reports under ``hw`` (computed once per run)."""
+    return fit(load_samples(hw))
