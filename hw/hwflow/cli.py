@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
-from hwflow import cosim, kem_frontier
+from hwflow import cosim, design, kem_frontier
 from hwflow.cores import FlowCore, flow_cores
 from hwflow.executor import Options, default_options
 from hwflow.paths import REPO, RESULTS
@@ -16,7 +17,9 @@ from hwflow.tables import TABLE_FILE, table, table_file
 from hwflow.tools import verilator_pin, yosys_version
 
 
-def _cores(names: list[str] | None) -> list[FlowCore]:
+def _cores(names: list[str] | None, design_file: Path | None = None) -> list[FlowCore]:
+    if design_file is not None:
+        return design.cores(design.read(design_file))
     known = flow_cores()
     if not names:
         return list(known.values())
@@ -27,14 +30,16 @@ def _cores(names: list[str] | None) -> list[FlowCore]:
 
 
 def cmd_lint(a: argparse.Namespace) -> None:
-    for core in _cores(a.cores):
+    for core in _cores(a.cores, a.design):
         n = lint(core)
         print(f"lint {core.name}: clean (-Wall; {n} configurations)", flush=True)
 
 
 def cmd_test(a: argparse.Namespace) -> None:
     configs: list[SimConfig] = []
-    for core in _cores(a.cores):
+    if a.design is not None:
+        configs = design.sim_configs(design.read(a.design))
+    for core in [] if a.design else _cores(a.cores):
         configs += test_configs(core, a.levels, a.presets, a.sweep)
     test(configs, a.random, a.kat, _options(a))
 
@@ -51,7 +56,10 @@ def _options(a: argparse.Namespace) -> Options:
 
 
 def cmd_synth(a: argparse.Namespace) -> None:
-    jobs = [j for core in _cores(a.cores) for j in synth_jobs(core, a.levels, a.presets)]
+    if a.design is not None:
+        jobs = design.synth_jobs(design.read(a.design))
+    else:
+        jobs = [j for core in _cores(a.cores) for j in synth_jobs(core, a.levels, a.presets)]
     synthesise_all(jobs, force=a.force, opts=_options(a))
 
 
@@ -101,6 +109,10 @@ def cmd_cosim(a: argparse.Namespace) -> None:
             cosim.cosim(core, level, a.random, a.kat, a.seed)
 
 
+def cmd_design_params(a: argparse.Namespace) -> None:
+    sys.stdout.write(design.params_text(design.read(a.file)))
+
+
 def cmd_list(a: argparse.Namespace) -> None:
     for core in _cores(a.cores):
         configs = [*core.presets, *(f"sweep:{s}" for s in core.sweeps)]
@@ -133,16 +145,20 @@ def parser() -> argparse.ArgumentParser:
             "--no-cache", action="store_true", help="run every job, even if its inputs ran before"
         )
 
+    def with_design(p: argparse.ArgumentParser) -> argparse.ArgumentParser:
+        p.add_argument("--design", type=Path, default=None, help="a bikeco design file's cores")
+        return p
+
     command("list", cmd_list, "flow cores and their configurations")
-    command("lint", cmd_lint, "Verilator -Wall on every configuration")
-    p = command("test", cmd_test, "simulate against libbike")
+    with_design(command("lint", cmd_lint, "Verilator -Wall on every configuration"))
+    p = with_design(command("test", cmd_test, "simulate against libbike"))
     p.add_argument("--levels", nargs="+", type=int, default=[1, 3])
     p.add_argument("--random", type=int, default=100)
     p.add_argument("--kat", type=int, default=100)
     p.add_argument("--sweep", action="store_true", help="also the sweep configurations")
     p.add_argument("--presets", nargs="+", default=None, help="only these presets or sweeps")
     executor_options(p)
-    p = command("synth", cmd_synth, "Yosys runs whose inputs changed")
+    p = with_design(command("synth", cmd_synth, "Yosys runs whose inputs changed"))
     p.add_argument("--levels", nargs="+", type=int, default=[1, 3])
     p.add_argument("--presets", nargs="+", default=None)
     p.add_argument("--force", action="store_true", help="rerun even if up to date")
@@ -163,6 +179,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--random", type=int, default=4)
     p.add_argument("--kat", type=int, default=2)
     p.add_argument("--seed", type=int, default=1)
+    dp = sub.add_parser("design-params", help="a bikeco design file's cores and parameters")
+    dp.add_argument("file", type=Path)
+    dp.set_defaults(fn=cmd_design_params)
     kf = sub.add_parser("kem-frontier", help="the full KEM's cycle model and frontier")
     kf.set_defaults(fn=None)
     return ap

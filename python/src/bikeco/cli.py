@@ -1,4 +1,4 @@
-"""The ``bikeco`` command line: devices, profile, plan, report."""
+"""The ``bikeco`` command line: devices, profile, plan, design, report."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from bikeco import __version__
+from bikeco import __version__, design_cli
 from bikeco.bench import measure
 from bikeco.devices import RESOURCES, DeviceCatalog
 from bikeco.errors import BikecoError
@@ -83,6 +83,8 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--runs", type=int, default=None, help="bench runs for --profile measured")
     pl.add_argument("--json", action="store_true", help="print the plan as JSON")
     _add_device_file(pl)
+
+    design_cli.add_parser(sub)
 
     rp = sub.add_parser("report", help="write the co-design report (the main job)")
     rp.add_argument("--out", type=Path, default=Path("report"), help="output folder (report/)")
@@ -252,6 +254,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_profile(args)
         if args.command == "plan":
             return _cmd_plan(args)
+        if args.command == "design":
+            return design_cli.run(args)
         from bikeco.report import ReportOptions, write_report
 
         return write_report(

@@ -1,0 +1,241 @@
+"""bikeco design: the area fits, the MILP against enumeration, the command and its errors."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bikeco import design as ds
+from bikeco import hwarea, hwcycles
+from bikeco.cli import main
+from bikeco.design_cli import DEFAULT_ROUTING_MARGIN
+from bikeco.designfile import load_design
+from bikeco.devices import DeviceCatalog
+from bikeco.errors import BikecoError
+from bikeco.hwrecord import load_record
+from bikeco.interconnect import calibrate
+
+REPO = Path(__file__).resolve().parents[2]
+HW = REPO / "hw"
+
+
+@pytest.fixture(scope="module")
+def area() -> hwarea.AreaModel:
+    return hwarea.default_model(HW)
+
+
+def _ctx(area: hwarea.AreaModel, device: str, **kw: object) -> ds.Context:
+    level = int(kw.pop("level", 1))  # type: ignore[call-overload]
+    base = ds.Context(
+        DeviceCatalog().get(device),
+        level,
+        "kem",
+        100.0,
+        ds.profile_for(None, level),
+        calibrate("baremetal"),
+        area,
+    )
+    return dataclasses.replace(base, **kw)  # type: ignore[arg-type]
+
+
+# ---- the area fits ------------------------------------------------------------------------
+
+
+def test_fit_quality(area: hwarea.AreaModel) -> None:
+    q = {(f.what, f.resource): f for f in area.quality}
+    assert q["KEM cores", "lut"].r2 > 0.999
+    assert q["KEM cores", "lut"].max_rel_error < 0.03
+    # the design's default margin covers the KEM cores' largest LUT error
+    assert q["KEM cores", "lut"].max_rel_error < DEFAULT_ROUTING_MARGIN
+    for unit in ("gf2x_inv", "bike_decoder", "keccak", "sparse_mul"):
+        assert q[unit, "lut"].max_rel_error < 0.05, unit
+    assert q["KEM cores", "bram36"].max_rel_error < 0.05
+    assert q["KEM cores", "ff"].max_rel_error < 0.2
+    assert q["KEM cores", "dsp"].max_rel_error < 1e-6
+
+
+def test_kem_area_against_every_kem_record(area: hwarea.AreaModel) -> None:
+    for path in sorted((HW / "results").glob("bike_kem_*.json")):
+        rec = load_record(path)
+        p = {k: v for k, v in rec.params.items() if isinstance(v, int)}
+        got = area.kem(rec.core.removeprefix("bike_kem_"), p, rec.level)
+        assert abs(got["lut"] - rec.resources.lut) <= 0.03 * rec.resources.lut, path.name
+        assert abs(got["bram36"] - rec.resources.bram36) <= 0.1 * rec.resources.bram36 + 1
+
+
+def test_acc_area_reproduces_its_report(area: hwarea.AreaModel) -> None:
+    got = area.acc("gf2x_inv_acc", {"E": 16, "KaratsubaLevels": 2, "ParallelLevels": 1}, 1)
+    assert got["lut"] == 12041
+    got = area.acc("gf2x_mul_acc", {"KaratsubaLevels": 2, "ParallelLevels": 1}, 1)
+    assert got["lut"] == 9559
+
+
+def test_level_scaling_is_an_extrapolation_at_l5(area: hwarea.AreaModel) -> None:
+    p = {"RoundsPerCycle": 1, "InvE": 8, "InvKaratsubaLevels": 2, "InvParallelLevels": 1}
+    p |= {"SparseP": 1, "DecoderP": 3, "DecoderPrefetch": 0, "DecoderTile": 32}
+    l1, l3, l5 = (area.kem("full", p, lvl)["bram36"] for lvl in (1, 3, 5))
+    assert l1 < l3 < l5
+    assert any("extrapolated" in n for n in ds.notes_for(_ctx(area, "xc7a200t", level=5)))
+
+
+def test_corrupt_report_is_a_clear_error(tmp_path: Path) -> None:
+    rep = tmp_path / "ip" / "x" / "syn" / "reports"
+    rep.mkdir(parents=True)
+    (rep / "a.json").write_text("{")
+    with pytest.raises(BikecoError, match=r"area model cannot read its data: .*a\.json"):
+        hwarea.load_samples(tmp_path)
+    with pytest.raises(BikecoError, match="no synthesis reports"):
+        hwarea.load_samples(tmp_path / "nothing")
+
+
+# ---- the solver ---------------------------------------------------------------------------
+
+SMALL = ds.Space(
+    rounds_per_cycle=(1, 2),
+    inv=((4, 0, 0), (8, 2, 1), (32, 3, 2)),
+    decoder=((1, 0, 0), (3, 0, 32), (16, 1, 0)),
+    sparse=(1, 8),
+    mul_acc=((0, 0), (2, 1)),
+)
+
+
+@pytest.mark.parametrize(
+    ("device", "role", "cap"),
+    [
+        ("xc7z010", "kem", 1.0),
+        ("xc7z010", "kem", 0.6),
+        ("xc7z020", "kem", 1.0),
+        ("xc7z020", "client", 0.5),
+        ("xc7a200t", "kem", 1.0),
+        ("xc7a35t", "server", 0.3),
+        ("xc7a12t", "kem", 1.0),
+    ],
+)
+def test_milp_equals_brute_force(
+    area: hwarea.AreaModel, device: str, role: str, cap: float
+) -> None:
+    ctx = _ctx(area, device, role=role, cap=cap, space=SMALL)
+    milp, brute = ds.solve(ctx), ds.brute_force(ctx)
+    assert milp is not None and brute is not None
+    assert milp.total_ms == pytest.approx(brute.total_ms, rel=1e-9, abs=1e-9)
+    assert milp.fits(ctx)
+
+
+def test_no_inversion_beside_a_core_that_holds_one(area: hwarea.AreaModel) -> None:
+    for dev in ("xc7z020", "xc7a100t", "xc7a200t"):
+        ev = ds.solve(_ctx(area, dev))
+        assert ev is not None
+        names = [c[0] for c in ev.cores]
+        if any(n in names for n in ("bike_kem_full", "bike_kem_client", "bike_kem_keygen")):
+            assert "gf2x_inv_acc" not in names
+        assert sum(n.startswith("bike_kem_") for n in names) <= 1
+
+
+def test_z7020_meets_the_goal(area: hwarea.AreaModel) -> None:
+    ev = ds.solve(_ctx(area, "xc7z020", routing_margin=DEFAULT_ROUTING_MARGIN))
+    assert ev is not None
+    assert sum(ev.hw_cycles.values()) < 100_000
+    assert ev.area["lut"] * (1 + DEFAULT_ROUTING_MARGIN) <= 53_200
+
+
+def test_design_cycles_are_the_formulas(area: hwarea.AreaModel) -> None:
+    ev = ds.solve(_ctx(area, "xc7z020"))
+    assert ev is not None and ev.selection.shape is not None
+    assert ev.cores[0][3] == hwcycles.kem_cycles(1, ev.selection.shape, ev.selection.kem)
+
+
+# ---- the command --------------------------------------------------------------------------
+
+
+def test_command_writes_a_design(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "d.json"
+    assert main(["design", "--device", "z7020", "--out", str(out), "--hw", str(HW)]) == 0
+    d = load_design(out)
+    assert d.fits and d.cores[0].core == "bike_kem_full" and d.latency_ms.total < 1.0
+    assert "wrote" in capsys.readouterr().out
+
+
+def test_command_says_what_the_goal_takes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    args = ["design", "--device", "z7010", "--goal-cycles", "288000", "--hw", str(HW)]
+    assert main([*args, "--out", str(tmp_path / "d.json")]) == 0
+    text = capsys.readouterr().out
+    assert "goal 288,000 cycles not met" in text and "more throughput per LUT" in text
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["--device", "xc9z999"], 2, "unknown device 'xc9z999'"),
+        (["--device", "z7010", "--cap", "0.1"], 3, "nothing fits xc7z010 at 10% utilisation"),
+        (["--device", "z7010", "--cap", "1.5"], 2, r"utilisation cap must be in \(0, 1\]"),
+        (["--device", "z7010", "--routing-margin", "-1"], 2, "routing margin must be >= 0"),
+    ],
+)
+def test_bad_inputs(
+    args: list[str], code: int, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "d.json"
+    assert main(["design", *args, "--out", str(out), "--hw", str(HW)]) == code
+    err = capsys.readouterr().err
+    assert err.startswith("bikeco: error: ")
+    import re
+
+    assert re.search(message, err), err
+    assert not out.exists()
+
+
+def test_corrupt_record_is_a_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hw = tmp_path / "hw"
+    rep = hw / "ip" / "bike_kem" / "syn" / "reports"
+    rep.mkdir(parents=True)
+    src = HW / "ip" / "bike_kem" / "syn" / "reports" / "full_small_L1.json"
+    data = json.loads(src.read_text())
+    data["lut"] = "many"
+    (rep / "full_small_L1.json").write_text(json.dumps(data))
+    hwarea.default_model.cache_clear()
+    assert (
+        main(["design", "--device", "z7020", "--hw", str(hw), "--out", str(tmp_path / "d.json")])
+        == 2
+    )
+    assert "full_small_L1.json: lut: expected" in capsys.readouterr().err
+
+
+# ---- the hardware flow reads it -----------------------------------------------------------
+
+
+def test_design_round_trips_through_hwflow(tmp_path: Path) -> None:
+    out = tmp_path / "d.json"
+    assert main(["design", "--device", "z7020", "--out", str(out), "--hw", str(HW)]) == 0
+    d = load_design(out)
+    res = subprocess.run(
+        [sys.executable, "-m", "hwflow", "design-params", str(out)],
+        cwd=HW,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    line = next(x for x in res.stdout.splitlines() if x.startswith("bike_kem_full "))
+    given = dict(kv.split("=") for kv in line.split(": ", 1)[1].split())
+    for k, v in d.cores[0].params.items():
+        assert given[k] == str(v)
+    assert given["R"] == "12323" and given["Keygen"] == "1"
+    bad = tmp_path / "bad.json"
+    data = json.loads(out.read_text())
+    data["cores"][0]["params"]["Bogus"] = 1
+    bad.write_text(json.dumps(data))
+    res = subprocess.run(
+        [sys.executable, "-m", "hwflow", "design-params", str(bad)],
+        cwd=HW,
+        capture_output=True,
+        text=True,
+    )
+    assert res.returncode != 0 and "has no parameters ['Bogus']" in res.stderr
