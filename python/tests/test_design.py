@@ -126,6 +126,18 @@ def test_milp_equals_brute_force(
     assert milp.fits(ctx)
 
 
+def test_refit_scales_a_core(area: hwarea.AreaModel) -> None:
+    # bikeco verify's refit: a core synthesised 20 % larger than predicted
+    scale = {"bike_kem_full": {"lut": 1.2}}
+    ctx = _ctx(area, "xc7z020", space=SMALL, area_scale=scale)
+    milp, brute = ds.solve(ctx), ds.brute_force(ctx)
+    assert milp is not None and brute is not None
+    assert milp.total_ms == pytest.approx(brute.total_ms, rel=1e-9, abs=1e-9)
+    plain = ds.solve(_ctx(area, "xc7z020", space=SMALL))
+    assert plain is not None and plain.area["lut"] > 53_200 / 1.2
+    assert milp.area["lut"] <= 53_200 and milp.total_ms > plain.total_ms
+
+
 def test_no_inversion_beside_a_core_that_holds_one(area: hwarea.AreaModel) -> None:
     for dev in ("xc7z020", "xc7a100t", "xc7a200t"):
         ev = ds.solve(_ctx(area, dev))

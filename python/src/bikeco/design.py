@@ -96,6 +96,9 @@ class Context:
     routing_margin: float = 0.0
     bus: Mapping[str, float] = field(default_factory=lambda: {"lut": SHELL_LUT, "ff": SHELL_FF})
     space: Space = field(default_factory=Space)
+    area_scale: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
+    """Flow core -> resource -> factor on the model's area (a refit after a synthesis came out
+    larger or smaller than predicted: ``bikeco verify``)."""
 
     def __post_init__(self) -> None:
         if self.role not in ROLE_PRIMS:
@@ -119,6 +122,11 @@ class Context:
         return {
             k: self.cap * v / (1.0 + self.routing_margin) for k, v in self.device.budget().items()
         }
+
+    def scaled(self, core: str, res: Mapping[str, float]) -> dict[str, float]:
+        """A core's (or one of its parts') modelled area with its :attr:`area_scale`."""
+        f = self.area_scale.get(core, {})
+        return {k: res[k] * f.get(k, 1.0) for k in RESOURCES}
 
     def ms(self, cycles: float) -> float:
         return cycles / (self.clock_mhz * 1e3)
@@ -234,7 +242,7 @@ def evaluate(ctx: Context, sel: Selection) -> Evaluated:
         for p in serves:
             latency[p] = ctx.ms(cyc[p]) + ctx.transfer_ms(p)
             hw_cycles[p] = cyc[p]
-        res = ctx.area.kem_raw(sel.shape, sel.kem, ctx.level)
+        res = ctx.scaled(f"bike_kem_{sel.shape}", ctx.area.kem_raw(sel.shape, sel.kem, ctx.level))
         add(res)
         cores.append((f"bike_kem_{sel.shape}", dict(sel.kem), serves, cyc, res))
     if sel.inv_acc is not None:
@@ -246,7 +254,7 @@ def evaluate(ctx: Context, sel: Selection) -> Evaluated:
             - prof.breakdown["keygen"]["inversion"]
         )
         hw_cycles["keygen"] = hw_cycles.get("keygen", 0) + cyc_i
-        res = ctx.area.acc_raw("gf2x_inv_acc", ip, ctx.level)
+        res = ctx.scaled("gf2x_inv_acc", ctx.area.acc_raw("gf2x_inv_acc", ip, ctx.level))
         add(res)
         cores.append(("gf2x_inv_acc", ip, ("keygen.inversion",), {"op": cyc_i}, res))
     if sel.mul_acc is not None:
@@ -259,7 +267,7 @@ def evaluate(ctx: Context, sel: Selection) -> Evaluated:
                 - prof.breakdown[p]["multiplication"]
             )
             hw_cycles[p] = hw_cycles.get(p, 0) + cyc_m
-        res = ctx.area.acc_raw("gf2x_mul_acc", mp, ctx.level)
+        res = ctx.scaled("gf2x_mul_acc", ctx.area.acc_raw("gf2x_mul_acc", mp, ctx.level))
         add(res)
         serves_m = tuple(f"{p}.multiplication" for p in sel.mul_serves)
         cores.append(("gf2x_mul_acc", mp, serves_m, {"op": cyc_m}, res))
@@ -343,7 +351,8 @@ def _kem_option_vars(ctx: Context, b: _Builder, shape: str) -> int:
     serves = hc.shape_prims(shape)
     kg, _, de = hc.SHAPES[shape]
     am, lvl = ctx.area, ctx.level
-    base_res = am.kem_base_raw(shape, lvl)
+    core = f"bike_kem_{shape}"
+    base_res = ctx.scaled(core, am.kem_base_raw(shape, lvl))
     rest = hc.kem_rest(g)
     base_cost = sum(
         ctx.ms(rest[p]) + ctx.transfer_ms(p) - ctx.profile.primitives[p] for p in serves
@@ -359,7 +368,7 @@ def _kem_option_vars(ctx: Context, b: _Builder, shape: str) -> int:
     kec: list[_Opt] = [
         (
             sum(ctx.ms(hc.kem_keccak(g, rpc)[p]) for p in serves),
-            am.unit_raw("keccak", {"RoundsPerCycle": rpc}, lvl),
+            ctx.scaled(core, am.unit_raw("keccak", {"RoundsPerCycle": rpc}, lvl)),
             {"rpc": rpc},
         )
         for rpc in ctx.space.rounds_per_cycle
@@ -369,7 +378,7 @@ def _kem_option_vars(ctx: Context, b: _Builder, shape: str) -> int:
         inv_opts: list[_Opt] = [
             (
                 ctx.ms(hc.inv_cycles(g, *inv)),
-                am.unit_raw("gf2x_inv", inv_params(inv), lvl),
+                ctx.scaled(core, am.unit_raw("gf2x_inv", inv_params(inv), lvl)),
                 {"inv": inv},
             )
             for inv in ctx.space.inv
@@ -385,14 +394,16 @@ def _kem_option_vars(ctx: Context, b: _Builder, shape: str) -> int:
             if "encaps" in serves:
                 cyc += hc.decoder_product_cycles(g, g.t, p, tile)
             unit = {"P": p, "Prefetch": pf, "Tile": tile}
-            opts.append((ctx.ms(cyc), am.unit_raw("bike_decoder", unit, lvl), {"dec": dec}))
+            area = ctx.scaled(core, am.unit_raw("bike_decoder", unit, lvl))
+            opts.append((ctx.ms(cyc), area, {"dec": dec}))
         group(opts)
     else:
         for s in ctx.space.sparse:
             cyc = (hc.sparse_cycles(g, g.d, s) if kg else 0) + (
                 hc.sparse_cycles(g, g.t, s) if "encaps" in serves else 0
             )
-            opts.append((ctx.ms(cyc), am.unit_raw("sparse_mul", {"P": s}, lvl), {"sp": s}))
+            area = ctx.scaled(core, am.unit_raw("sparse_mul", {"P": s}, lvl))
+            opts.append((ctx.ms(cyc), area, {"sp": s}))
         group(opts)
     for ids in groups:
         b.eq.append(({**{i: 1.0 for i in ids}, y: -1.0}, 0.0))
@@ -423,17 +434,16 @@ def solve(ctx: Context) -> Evaluated | None:
                 + ctx.transfer_ms("keygen.inversion")
                 - prof.breakdown["keygen"]["inversion"]
             )
-            area = _with_bus(ctx, ctx.area.acc_raw("gf2x_inv_acc", ip, lvl))
+            raw = ctx.scaled("gf2x_inv_acc", ctx.area.acc_raw("gf2x_inv_acc", ip, lvl))
+            area = _with_bus(ctx, raw)
             ids.append(b.var(cost, area, inv_acc=inv))
         # one inversion device at most, and none beside a core that holds KeyGen's inversion
         b.le.append(({**{i: 1.0 for i in ids}, **covering("keygen")}, 1.0))
     if ctx.space.acc:
-        place = {
-            m: b.var(
-                0.0, _with_bus(ctx, ctx.area.acc_raw("gf2x_mul_acc", mul_params(m), lvl)), mul_acc=m
-            )
-            for m in ctx.space.mul_acc
-        }
+        place = {}
+        for m in ctx.space.mul_acc:
+            raw = ctx.scaled("gf2x_mul_acc", ctx.area.acc_raw("gf2x_mul_acc", mul_params(m), lvl))
+            place[m] = b.var(0.0, _with_bus(ctx, raw), mul_acc=m)
         b.le.append(({i: 1.0 for i in place.values()}, 1.0))
         for p in ctx.mul_prims:
             serve_ids = []
