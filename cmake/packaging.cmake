@@ -1,6 +1,8 @@
 # Debian packages by CPack, one per install component:
 #   libbike<abi>      the shared library             (component library)
 #   libbike-dev       headers, static library, bike.pc, CMake package
+#   libmlkem<abi>     libmlkem's shared library      (component mlkem_library)
+#   libmlkem-dev      its header, static library, mlkem.pc, CMake package
 #   bike-tools        the bike tool and its man page
 #   bikeprovider      the OpenSSL 3 provider module
 # Configure with -DCMAKE_INSTALL_PREFIX=/usr so that GNUInstallDirs picks
@@ -12,7 +14,7 @@ set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_CONTACT "bikeco developers")
 set(CPACK_PACKAGING_INSTALL_PREFIX ${CMAKE_INSTALL_PREFIX})
 set(CPACK_DEB_COMPONENT_INSTALL ON)
-set(CPACK_COMPONENTS_ALL library development tool)
+set(CPACK_COMPONENTS_ALL library development mlkem_library mlkem_development tool)
 if(TARGET bikeprovider)
   list(APPEND CPACK_COMPONENTS_ALL provider)
 endif()
@@ -25,12 +27,16 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # the dependency on its package is the component dependency).
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS ${CMAKE_LIBRARY_OUTPUT_DIRECTORY})
 set(CPACK_DEBIAN_ENABLE_COMPONENT_DEPENDS ON)
-# libbike<abi> gets a shlibs file, so that packages built against it depend on it.
+# The libraries get a shlibs file, so that packages built against them depend on them.
 set(CPACK_DEBIAN_LIBRARY_PACKAGE_GENERATE_SHLIBS ON)
+set(CPACK_DEBIAN_MLKEM_LIBRARY_PACKAGE_GENERATE_SHLIBS ON)
 
 set(CPACK_DEBIAN_LIBRARY_PACKAGE_NAME libbike${PROJECT_VERSION_MAJOR})
 set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_NAME libbike-dev)
 set(CPACK_DEBIAN_DEVELOPMENT_PACKAGE_SECTION libdevel)
+set(CPACK_DEBIAN_MLKEM_LIBRARY_PACKAGE_NAME libmlkem${PROJECT_VERSION_MAJOR})
+set(CPACK_DEBIAN_MLKEM_DEVELOPMENT_PACKAGE_NAME libmlkem-dev)
+set(CPACK_DEBIAN_MLKEM_DEVELOPMENT_PACKAGE_SECTION libdevel)
 set(CPACK_DEBIAN_TOOL_PACKAGE_NAME bike-tools)
 set(CPACK_DEBIAN_TOOL_PACKAGE_SECTION utils)
 set(CPACK_DEBIAN_PROVIDER_PACKAGE_NAME bikeprovider)
@@ -41,6 +47,12 @@ constant time, with back ends chosen at run time for the CPU.")
 set(CPACK_DEBIAN_DEVELOPMENT_DESCRIPTION "BIKE post-quantum key encapsulation: development files
 Headers, static library, pkg-config file (bike) and CMake package (bike) of
 libbike.")
+set(CPACK_DEBIAN_MLKEM_LIBRARY_DESCRIPTION "ML-KEM post-quantum key encapsulation: shared library
+libmlkem, ML-KEM-512, -768 and -1024 (FIPS 203), constant time, with NTT back
+ends chosen at run time for the CPU.")
+set(CPACK_DEBIAN_MLKEM_DEVELOPMENT_DESCRIPTION "ML-KEM post-quantum key encapsulation: development files
+Header, static library, pkg-config file (mlkem) and CMake package (mlkem) of
+libmlkem.")
 set(CPACK_DEBIAN_TOOL_DESCRIPTION "BIKE post-quantum key encapsulation: the bike tool
 BIKE key generation, encapsulation and decapsulation on files, the NIST
 Known Answer Tests and a benchmark, from the shell.")
@@ -51,5 +63,8 @@ BIKE and hybrid KEMs and TLS 1.3 groups for OpenSSL 3, loaded by name
 include(CPack)
 cpack_add_component(library)
 cpack_add_component(development DEPENDS library)
+cpack_add_component(mlkem_library)
+# The static libmlkem needs the static libbike.
+cpack_add_component(mlkem_development DEPENDS mlkem_library development)
 cpack_add_component(tool DEPENDS library)
 cpack_add_component(provider)
