@@ -10,7 +10,8 @@
 # that a burst of load from other processes hits all groups alike; each cell
 # of the Markdown table is the median over the rounds of that round's figure
 # (handshakes/s, median/p10/p90 latency, CPU time per handshake of client and
-# server). Set BENCH_CPUS="0 1" to choose the server and client cores.
+# server). Set BENCH_CPUS="0 1" to choose the server and client cores, and
+# BENCH_GROUPS="X25519 X25519MLKEM768 bikel1" to run only some groups.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-$root/build-provider}
@@ -35,10 +36,16 @@ trap cleanup EXIT
 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout "$work/key.pem" \
   -out "$work/cert.pem" -subj /CN=localhost -days 1 2>/dev/null
 
-groups=(X25519 bikel1 x25519_bikel1 p256_bikel1 bikel3 x448_bikel3 p384_bikel3 bikel5 p521_bikel5)
+all_groups="X25519 X25519MLKEM768 SecP256r1MLKEM768 mlkem768 bikel1 x25519_bikel1 p256_bikel1"
+all_groups+=" bikel3 x448_bikel3 p384_bikel3 bikel5 p521_bikel5"
+read -r -a groups <<< "${BENCH_GROUPS:-$all_groups}"
 declare -A share=([X25519]="32 / 32" [bikel1]="1541 / 1573" [p256_bikel1]="1606 / 1638"
   [x25519_bikel1]="1573 / 1605" [bikel3]="3083 / 3115" [p384_bikel3]="3180 / 3212"
-  [x448_bikel3]="3139 / 3171" [bikel5]="5122 / 5154" [p521_bikel5]="5255 / 5287")
+  [x448_bikel3]="3139 / 3171" [bikel5]="5122 / 5154" [p521_bikel5]="5255 / 5287"
+  [mlkem768]="1184 / 1088" [X25519MLKEM768]="1216 / 1120" [SecP256r1MLKEM768]="1249 / 1153")
+for g in "${groups[@]}"; do
+  [[ -n ${share[$g]:-} ]] || { echo "unknown group $g (known: ${!share[*]})" >&2; exit 1; }
+done
 
 info=$("$bench" info --module "$module") || { echo "cannot load $module" >&2; exit 1; }
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
