@@ -74,10 +74,11 @@ test-cross-full:
 
 # The co-design explorer: ruff, mypy --strict and pytest, with the libbike
 # binding's tests (hence the build) and the report's check in headless
-# Chromium; BIKECO_TESTS_REQUIRED=1 turns their skips for a missing library,
+# Chromium, then 30 s of atheris on the explorer's file inputs (python/tests/fuzz_inputs.py);
+# BIKECO_TESTS_REQUIRED=1 turns their skips for a missing library,
 # KAT file or browser into failures.
 test-python: setup build
-	BIKECO_TESTS_REQUIRED=1 $(MAKE) -C python lint test
+	BIKECO_TESTS_REQUIRED=1 $(MAKE) -C python lint test fuzz
 
 # The hardware cores: Verilator lint and the CI subset of the simulations,
 # bit-exact against libbike (hw/README.md; `make -C hw test-full` for all).

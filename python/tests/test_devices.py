@@ -73,6 +73,8 @@ def test_user_json(tmp_path: Path) -> None:
         "device,family,lut,ff,dsp,bram36\nbad,x,1.5,1,1,1\n",
         "device,family,lut,ff,dsp,bram36\n,x,1,1,1,1\n",
         "device,family,lut,ff,dsp,bram36\n",
+        "device,family,lut,ff,dsp,bram36\nbad,x,1,1,1,inf\n",
+        "device,family,lut,ff,dsp,bram36\nbad,x,1,1,1,1e999\n",
     ],
 )
 def test_malformed_user_file(tmp_path: Path, content: str) -> None:

@@ -8,7 +8,7 @@ the same keys) adds parts or overrides built-in ones by name.
 from __future__ import annotations
 
 import csv
-import json
+import math
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -16,6 +16,7 @@ from pathlib import Path
 
 from bikeco.data_files import read_table
 from bikeco.errors import BikecoError
+from bikeco.userfiles import read_json, read_text
 
 RESOURCES: tuple[str, ...] = ("lut", "ff", "dsp", "bram36")
 """The resource kinds every budget and every hardware cost gives, in this order."""
@@ -56,8 +57,10 @@ def _number(row: Mapping[str, object], key: str, where: str, integer: bool) -> f
         num = float(str(value).strip())
     except (TypeError, ValueError):
         raise BikecoError(f"{where}: field '{key}' must be a number, got {value!r}") from None
-    if num < 0 or num != num:
-        raise BikecoError(f"{where}: field '{key}' must be a non-negative number, got {value!r}")
+    if num < 0 or not math.isfinite(num):
+        raise BikecoError(
+            f"{where}: field '{key}' must be a finite non-negative number, got {value!r}"
+        )
     if integer and not num.is_integer():
         raise BikecoError(f"{where}: field '{key}' must be a whole number, got {value!r}")
     return num
@@ -90,20 +93,17 @@ def builtin_devices() -> list[Device]:
 
 def load_user_devices(path: Path) -> list[Device]:
     """Read a user device file (``.csv`` or ``.json``)."""
-    if not path.is_file():
-        raise BikecoError(f"device file not found: {path}")
-    text = path.read_text(encoding="utf-8")
     rows: Iterable[Mapping[str, object]]
     if path.suffix.lower() == ".json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise BikecoError(f"{path}: not valid JSON ({exc})") from None
+        data = read_json(path, "device file")
         if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
             raise BikecoError(f"{path}: expected a JSON list of device objects")
         rows = data
     else:
-        rows = list(csv.DictReader(text.splitlines()))
+        try:
+            rows = list(csv.DictReader(read_text(path, "device file").splitlines()))
+        except csv.Error as exc:
+            raise BikecoError(f"{path}: not a valid CSV table ({exc})") from None
     out = [device_from_row(r, f"{path} entry {i + 1}") for i, r in enumerate(rows)]
     if not out:
         raise BikecoError(f"{path}: no devices in file")

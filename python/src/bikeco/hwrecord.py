@@ -25,6 +25,7 @@ from typing import Any
 
 from bikeco.errors import BikecoError
 from bikeco.levels import LEVELS
+from bikeco.userfiles import read_json
 
 SCHEMA = "bikeco-hw/1"
 
@@ -195,21 +196,14 @@ class SynthReport:
         return dataclasses.asdict(self)
 
 
-def _read(path: Path) -> object:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise RecordError(f"{path}: cannot read a JSON record ({exc})") from None
-
-
 def load_record(path: Path) -> HwRecord:
     """The results record in ``path``."""
-    return HwRecord.from_json(_read(path), str(path))
+    return HwRecord.from_json(read_json(path, "a JSON record", RecordError), str(path))
 
 
 def load_report(path: Path) -> SynthReport:
     """The synthesis report in ``path``."""
-    return SynthReport.from_json(_read(path), str(path))
+    return SynthReport.from_json(read_json(path, "a JSON record", RecordError), str(path))
 
 
 def dump(obj: HwRecord | SynthReport, path: str | Path) -> None:

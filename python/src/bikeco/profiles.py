@@ -12,7 +12,6 @@ primitive's time.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -22,6 +21,7 @@ from typing import Any
 from bikeco.data_files import read_table
 from bikeco.errors import BikecoError
 from bikeco.levels import LEVELS
+from bikeco.userfiles import read_json
 
 PRIMITIVES: tuple[str, ...] = ("keygen", "encaps", "decaps")
 
@@ -247,13 +247,7 @@ def parse_bench(data: object, origin: str = "bench JSON") -> list[SoftwareProfil
 
 def load_bench_file(path: Path) -> list[SoftwareProfile]:
     """Read a saved ``bike bench --json`` output."""
-    if not path.is_file():
-        raise BikecoError(f"profile file not found: {path}")
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise BikecoError(f"{path}: not valid JSON ({exc})") from None
-    return parse_bench(data, str(path))
+    return parse_bench(read_json(path, "profile file"), str(path))
 
 
 def select_measured(profiles: list[SoftwareProfile], level: int) -> SoftwareProfile:
