@@ -2,10 +2,11 @@
 
 Every file the command line reads from the user: a hardware results record and a synthesis
 report (:mod:`bikeco.hwrecord`), a folder of records (``--hw-results``), a device file in CSV
-and in JSON (``--devices-file``) and a saved bench JSON (``--profile FILE.json``,
-``report --bench-json``), plus ``bikeco devices --devices-file`` and ``bikeco plan --profile``
-run whole. The property: each either loads or raises :class:`~bikeco.errors.BikecoError` with
-a message naming the file, and the command line exits with a message, never a traceback.
+and in JSON (``--devices-file``), a saved bench JSON (``--profile FILE.json``,
+``report --bench-json``) and a design file (:mod:`bikeco.designfile`), plus ``bikeco devices
+--devices-file`` and ``bikeco plan --profile`` run whole. The property: each either loads or
+raises :class:`~bikeco.errors.BikecoError` with a message naming the file, and the command
+line exits with a message, never a traceback.
 
 Input: a selector byte (the input kind, modulo :data:`KINDS`), then the file's bytes.
 
@@ -67,6 +68,12 @@ def _bench(path: Path) -> object:
     return profiles.load_bench_file(path)
 
 
+def _design(path: Path) -> object:
+    from bikeco import designfile
+
+    return designfile.load_design(path)
+
+
 def _cli(argv: list[str]) -> object:
     from bikeco import cli
 
@@ -95,8 +102,10 @@ KINDS: tuple[tuple[str, str, Callable[[Path], object]], ...] = (
     ("bench", "bench.json", _bench),
     ("cli-devices", "cli.csv", _cli_devices),
     ("cli-plan", "plan.json", _cli_plan),
+    ("design", "design.json", _design),
 )
-"""Each input kind: its name, the file name it is written to, what reads it."""
+"""Each input kind: its name, the file name it is written to, what reads it. Append only:
+the selector bytes of tests/fuzz_cases/ index this."""
 
 
 def check_one(data: bytes, workdir: Path) -> None:
@@ -132,8 +141,11 @@ def seeds() -> Iterator[tuple[str, bytes]]:
     from bikeco import data_files
 
     rows = data_files.read_table("devices.csv")
-    i = [k for k, _, _ in KINDS].index("devices-json")
-    yield "devices-json", bytes([i]) + json.dumps(rows[:3]).encode()
+    kinds = [k for k, _, _ in KINDS]
+    yield "devices-json", bytes([kinds.index("devices-json")]) + json.dumps(rows[:3]).encode()
+    doc = (ROOT / "docs" / "design-json.md").read_text(encoding="utf-8")
+    example = doc.split("```json\n", 1)[1].split("```", 1)[0]
+    yield "design-example", bytes([kinds.index("design")]) + example.encode()
 
 
 def main() -> None:

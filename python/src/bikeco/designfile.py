@@ -19,6 +19,7 @@ from typing import Any
 
 from bikeco.errors import BikecoError
 from bikeco.hwrecord import RecordError, _json_type, _Obj
+from bikeco.userfiles import read_json
 
 SCHEMA = "bikeco-design/1"
 RESOURCE_KEYS: tuple[str, ...] = ("lut", "ff", "dsp", "bram36")
@@ -241,11 +242,7 @@ def _core(r: _Obj) -> DesignCore:
 
 def load_design(path: Path) -> Design:
     """The design in ``path``; :class:`DesignError` naming the file and field otherwise."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise DesignError(f"{path}: cannot read a design file ({exc})") from None
-    return Design.from_json(data, str(path))
+    return Design.from_json(read_json(path, "a design file", DesignError), str(path))
 
 
 def dump_design(design: Design, path: Path) -> None:
