@@ -18,6 +18,7 @@ from bikeco.inputs import HwChoice, get_profile, get_units, parse_steps
 from bikeco.interconnect import INTERCONNECTS, calibrate
 from bikeco.levels import LEVELS
 from bikeco.paths import default_hw_results, given_bike_bin
+from bikeco.placement import placement_text
 from bikeco.profiles import PRIMITIVES, SoftwareProfile
 from bikeco.tables import Cell, format_table
 
@@ -82,6 +83,12 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--bike-bin", type=Path, default=None, help=BIKE_BIN_HELP)
     pl.add_argument("--runs", type=int, default=None, help="bench runs for --profile measured")
     pl.add_argument("--json", action="store_true", help="print the plan as JSON")
+    pl.add_argument(
+        "--placement-out",
+        type=Path,
+        default=None,
+        help="also write the plan as the driver's placement description (docs/placement.md)",
+    )
     _add_device_file(pl)
 
     design_cli.add_parser(sub)
@@ -237,6 +244,8 @@ def _cmd_plan(args: argparse.Namespace) -> int:
                 + "): "
                 + ", ".join(missing)
             )
+    if args.placement_out is not None:
+        args.placement_out.write_text(placement_text(plan.to_json()))
     if args.json:
         print(json.dumps(plan.to_json(), indent=2))
     else:
