@@ -1,8 +1,9 @@
-/* The cosim platform: the Verilator model of one shell device (gf2x_mul_acc
- * or gf2x_inv_acc, chosen when the platform is built) in the same process,
- * clocked cycle by cycle through its AXI4-Lite and AXI4-Stream ports, with a
- * timing model of the CPU side (driver/README.md). Built by
- * `make -C hw test-cosim` (hwflow's cosim command), not by libbike's CMake. */
+/* The cosim platform: the Verilator models of shell devices in the same
+ * process (one model per device type, linked into the program when it is
+ * built), each clocked cycle by cycle through its AXI4-Lite and AXI4-Stream
+ * ports, with a timing model of the CPU side and one PL clock shared by every
+ * device (driver/README.md). Built by hwflow (`make -C hw test-cosim`, the
+ * placement runs), not by libbike's CMake. */
 #ifndef BIKE_ACC_COSIM_H
 #define BIKE_ACC_COSIM_H
 
@@ -29,7 +30,7 @@ typedef struct {
 /* Counters since open, updated after every platform call. */
 typedef struct {
   bike_acc_cosim_timing timing; /* the values in use */
-  uint64_t pl_cycles;           /* every PL clock cycle simulated */
+  uint64_t pl_cycles;           /* the shared PL clock (bike_acc_cosim_clock) */
   uint64_t transfer_cycles;     /* cycles an operand or result stream was moving */
   uint64_t reg_reads, reg_writes;
 } bike_acc_cosim_stats;
@@ -37,10 +38,20 @@ typedef struct {
 typedef struct {
   bike_acc_cosim_timing timing;
   bike_acc_cosim_stats *stats; /* where the counters go (may be NULL) */
+  /* which linked device to open: by name (e.g. "gf2x_mul_acc"), else the
+   * first whose ID.CORE is `core` (acc_shell_core_e), else (0) the first */
+  const char *device;
+  uint32_t core;
   /* fault injection: end the next operand stream this many words early
    * (TLAST on the last word sent), so the shell sees a short stream */
   uint32_t drop_in_words;
 } bike_acc_cosim_config;
+
+/* The shared PL clock: cycles simulated on any device of the program. */
+uint64_t bike_acc_cosim_clock(void);
+
+/* The name of the i-th device type linked in (i = 0, 1, ...), or NULL. */
+const char *bike_acc_cosim_device_at(unsigned i);
 
 #ifdef __cplusplus
 }

@@ -9,7 +9,7 @@ from pathlib import Path
 from hwflow import cosim, design, kem_frontier
 from hwflow.cores import FlowCore, flow_cores
 from hwflow.executor import Options, default_options
-from hwflow.paths import REPO, RESULTS
+from hwflow.paths import REPO, RESULTS, build_dir
 from hwflow.records import check_reports, make_record, record_job, write_record
 from hwflow.sim import SimConfig, lint, simulate_all, test, test_configs
 from hwflow.synth import synth_jobs, synthesise_all
@@ -113,6 +113,16 @@ def cmd_design_params(a: argparse.Namespace) -> None:
     sys.stdout.write(design.params_text(design.read(a.file)))
 
 
+def cmd_placement(a: argparse.Namespace) -> None:
+    for level in a.levels:
+        if a.placement is not None:
+            placement = a.placement
+        else:
+            out = build_dir() / "cosim" / "placements" / f"{a.device}.txt"
+            placement = cosim.plan_placement(a.device, level, out)
+        cosim.run_placement(placement, level, a.kat, a.wait)
+
+
 def cmd_list(a: argparse.Namespace) -> None:
     for core in _cores(a.cores):
         configs = [*core.presets, *(f"sweep:{s}" for s in core.sweeps)]
@@ -182,6 +192,13 @@ def parser() -> argparse.ArgumentParser:
     dp = sub.add_parser("design-params", help="a bikeco design file's cores and parameters")
     dp.add_argument("file", type=Path)
     dp.set_defaults(fn=cmd_design_params)
+    p = command("placement", cmd_placement, "libbike's KEM on a placement's devices")
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("--device", help="the placement bikeco plan chooses for this part")
+    src.add_argument("--placement", type=Path, help="a placement file (docs/placement.md)")
+    p.add_argument("--levels", nargs="+", type=int, default=[1])
+    p.add_argument("--kat", type=int, default=10)
+    p.add_argument("--wait", choices=("irq", "poll"), default="irq")
     kf = sub.add_parser("kem-frontier", help="the full KEM's cycle model and frontier")
     kf.set_defaults(fn=None)
     return ap

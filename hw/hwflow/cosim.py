@@ -5,19 +5,27 @@ into one program, run against libbike (driver/README.md, `cosim`)."""
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
 
-from hwflow.cores import FlowCore
+from hwflow.cores import FlowCore, flow_cores
 from hwflow.paths import REPO, build_dir, kat_dir
 from hwflow.sim import JOBS, libbike
-from hwflow.tools import run, verilator_build
+from hwflow.tools import gparams, run, tool_env
 
 DRIVER = REPO / "driver"
-# the driver's C files (the cosim platform is C++, compiled by Verilator's make)
-DRIVER_C = ["acc.c", "fake.c", "fake_shell.c", "uio.c"]
+REGS = REPO / "hw" / "ip" / "acc_shell" / "sw"
+KAT_DRBG = REPO / "lib" / "kat_drbg"
+# the driver's C files (the cosim platform is C++), and the KAT generator's
+DRIVER_C = ["acc.c", "fake.c", "fake_shell.c", "uio.c", "offload.c"]
+DRBG_C = ["drbg.c", "aes256.c"]
 PRESET = "medium"
+# The shell devices this flow builds for a placement (flow cores whose top is
+# an acc_shell device with an adapter in driver/src/offload.c). A placement's
+# target on another device is left in software, and its record says so.
+SHELL_DEVICES = ("gf2x_mul_acc", "gf2x_inv_acc")
 
 # The run's JSON record (docs/cosim-run-json.md, whose field tables are
 # fields_table()'s output): field -> (JSON type, Python type, meaning).
@@ -56,6 +64,48 @@ TIMING = [
 ]
 
 
+# The record of a placement's run (docs/cosim-placement-json.md): totals
+# over the run's calls of each target.
+PLACEMENT_RECORD: Fields = {
+    "schema": ("string", str, "`bikeco-cosim-placement/1`"),
+    "placement": ("string", str, "the placement file run (its targets on devices built here)"),
+    "level": ("integer", int, "BIKE level"),
+    "wait": ("string", str, "`irq` or `poll`: how the driver waited for DONE"),
+    "timing": ("object of integers", dict, "the timing model's parameters in use"),
+    "kat_records": ("integer", int, "KAT records run (keygen, encaps, decaps each)"),
+    "kat_matched": ("integer", int, "records whose pk, sk, ct and both ss were bit-exact"),
+    "passed": ("boolean", bool, "every record matched"),
+    "devices": ("array of objects", list, "`device` and `preset` of each device opened"),
+    "targets": ("array of objects", list, "one per placed target (below)"),
+    "kem": ("array of objects", list, "keygen, encaps, decaps (below)"),
+    "left_in_software": (
+        "array of strings",
+        list,
+        "the placement's targets on devices not built yet, run by libbike",
+    ),
+}
+TARGET: Fields = {
+    "target": ("string", str, "the explorer's name, e.g. `keygen.inversion`"),
+    "device": ("string", str, "the device it ran on"),
+    "calls": ("integer", int, "device operations"),
+    "accelerator_cycles": ("integer", int, "the shell's CYCLES, summed over the calls"),
+    "transfer_cycles": ("integer", int, "PL cycles with an operand or result stream moving"),
+    "run_pl_cycles": ("integer", int, "bike_acc_run from its first register access to its return"),
+    "cpu_cycles": ("integer", int, "`run_pl_cycles` in CPU cycles (times cpu_mhz / pl_mhz)"),
+    "reg_reads": ("integer", int, "register reads"),
+    "reg_writes": ("integer", int, "register writes"),
+}
+KEM: Fields = {
+    "operation": ("string", str, "keygen, encaps or decaps"),
+    "calls": ("integer", int, "calls of the libbike function"),
+    "host_software_ns": (
+        "integer",
+        int,
+        "time in libbike outside the devices, on the machine that ran the co-simulation",
+    ),
+}
+
+
 def _check_fields(obj: Any, fields: Fields, where: str) -> list[str]:
     if not isinstance(obj, dict):
         return [f"{where}: not an object"]
@@ -86,55 +136,136 @@ def check_record(rec: Any) -> list[str]:
     return errs
 
 
+def check_placement_record(rec: Any) -> list[str]:
+    """What is wrong with a placement run's record (nothing: [])."""
+    errs = _check_fields(rec, PLACEMENT_RECORD, "record")
+    if errs:
+        return errs
+    if rec["schema"] != "bikeco-cosim-placement/1":
+        errs.append(f"record: schema {rec['schema']}")
+    if sorted(rec["timing"]) != sorted(TIMING):
+        errs.append(f"record: timing fields {sorted(rec['timing'])}")
+    if rec["passed"] != (rec["kat_matched"] == rec["kat_records"] > 0):
+        errs.append("record: passed disagrees with the records matched")
+    for i, t in enumerate(rec["targets"]):
+        e = _check_fields(t, TARGET, f"targets[{i}]")
+        if not e and t["calls"] > 0 and t["run_pl_cycles"] <= t["accelerator_cycles"]:
+            e.append(f"targets[{i}]: the runs are not longer than CYCLES")
+        errs += e
+    for i, k in enumerate(rec["kem"]):
+        errs += _check_fields(k, KEM, f"kem[{i}]")
+    return errs
+
+
 def fields_table(fields: Fields) -> str:
     """A field table of docs/cosim-run-json.md."""
     rows = [f"| `{k}` | {t} | {m} |" for k, (t, _, m) in fields.items()]
     return "\n".join(["| field | type | meaning |", "|---|---|---|", *rows]) + "\n"
 
 
-def build(core: FlowCore, level: int) -> Path:
-    """The co-simulation program of `core` (a shell device) at its medium
-    preset and `level`, rebuilt when a source or libbike is newer."""
-    mdir = build_dir() / "cosim" / f"{core.name}_L{level}"
-    exe = mdir / "cosim"
-    lib = libbike()
-    incs = [f"-I{d}" for d in [DRIVER / "include", DRIVER / "src", *core.include_dirs]]
-    cpp = [DRIVER / "src" / "cosim.cpp", DRIVER / "tests" / "test_cosim.cpp"]
-    csrc = [DRIVER / "src" / c for c in DRIVER_C]
-    hdrs = [*(DRIVER / "include").glob("*.h"), *(DRIVER / "src").glob("*.h"), *core.headers]
+def _newer(out: Path, deps: list[Path]) -> bool:
+    return out.exists() and all(d.stat().st_mtime < out.stat().st_mtime for d in deps)
+
+
+def model(core: FlowCore, preset: str, level: int) -> tuple[Path, str]:
+    """The Verilated model of shell device `core` at `preset` and `level`, as
+    the library lib<prefix>.a in its own folder; its class is V<core name>
+    (Verilator's --prefix), so that several devices link into one program.
+    Returns (folder, prefix)."""
+    prefix = f"V{core.name}"
+    mdir = build_dir() / "cosim" / "models" / f"{core.name}_{preset}_L{level}"
+    lib = mdir / f"lib{prefix}.a"
     files = core.vlt + core.rtl
-    deps = [REPO / "hw" / f for f in files] + cpp + csrc + hdrs + [lib]
-    if exe.exists() and all(d.stat().st_mtime < exe.stat().st_mtime for d in deps):
-        return exe
-    odir = mdir.parent / f"{mdir.name}_c"
+    if _newer(lib, [REPO / "hw" / f for f in files]):
+        return mdir, prefix
+    mdir.mkdir(parents=True, exist_ok=True)
+    cmd = ["verilator", "--cc", "-O3", "--Mdir", str(mdir), "--prefix", prefix]
+    cmd += ["--top-module", core.top, *gparams(core.params(preset, level)), *files]
+    run(cmd, log=mdir.with_suffix(".verilate.log"))
+    # this g++ cannot use Verilator's precompiled header (hw-flow.md)
+    make = ["make", "-C", str(mdir), "-f", f"{prefix}.mk", "-j", JOBS]
+    run([*make, f"lib{prefix}.a", "CFG_CXXFLAGS_PCH_I=-include"], log=mdir.with_suffix(".log"))
+    return mdir, prefix
+
+
+def runtime(mdir: Path, prefix: str) -> Path:
+    """Verilator's run-time library, compiled once for every program."""
+    lib = build_dir() / "cosim" / "libverilated.a"
+    src = Path(tool_env()["VERILATOR_ROOT"]) / "include" / "verilated.cpp"
+    if _newer(lib, [src]):
+        return lib
+    make = ["make", "-C", str(mdir), "-f", f"{prefix}.mk", "-j", JOBS]
+    run([*make, "libverilated.a", "CFG_CXXFLAGS_PCH_I=-include"])
+    shutil.copy(mdir / "libverilated.a", lib)
+    return lib
+
+
+def _cxxflags(includes: list[Path]) -> list[str]:
+    """Flags of a C++ file that includes Verilated models (verilated.mk's)."""
+    root = Path(tool_env()["VERILATOR_ROOT"]) / "include"
+    defs = ["VERILATOR=1", "VM_COVERAGE=0", "VM_SC=0", "VM_TIMING=0", "VM_TRACE=0"]
+    defs += ["VM_TRACE_FST=0", "VM_TRACE_VCD=0", "VM_TRACE_SAIF=0", "BIKE_ACC_WITH_COSIM"]
+    flags = ["-O2", "-std=c++17", f"-I{root}", f"-I{root / 'vltstd'}"]
+    return flags + [f"-D{d}" for d in defs] + [f"-I{d}" for d in includes]
+
+
+def program(name: str, devices: list[tuple[FlowCore, str]], level: int, main: list[Path]) -> Path:
+    """A co-simulation program: the driver with its cosim platform, libbike,
+    the `main` C++ sources, and one Verilated model per device (core,
+    preset) at `level`, each registered by a two-line file (cosim_device.h).
+    Rebuilt when a source, a model or libbike is newer."""
+    odir = build_dir() / "cosim" / name
     odir.mkdir(parents=True, exist_ok=True)
+    exe = odir / name
+    models = [(core, *model(core, preset, level)) for core, preset in devices]
+    # the run-time library comes out of any model's make file
+    any_model = models[0][1:] if models else model(flow_cores()[SHELL_DEVICES[0]], PRESET, level)
+    rt = runtime(*any_model)
+    lib = libbike()
+    incs = [DRIVER / "include", DRIVER / "src", REGS, REPO / "lib" / "include"]
+    incs += [KAT_DRBG, REPO / "hw" / "dv" / "common"]
+    units = []
+    for core, _, prefix in models:
+        unit = odir / f"device_{core.name}.cpp"
+        text = f'#include "{prefix}.h"\n#include "cosim_device.h"\n'
+        text += f'BIKE_COSIM_DEVICE({prefix}, "{core.name}")\n'
+        if not unit.exists() or unit.read_text() != text:
+            unit.write_text(text)
+        units.append(unit)
+    csrc = [DRIVER / "src" / c for c in DRIVER_C] + [KAT_DRBG / c for c in DRBG_C]
+    cpp = [DRIVER / "src" / "cosim.cpp", *main, *units]
+    hdrs = [*(DRIVER / "include").glob("*.h"), *(DRIVER / "src").glob("*.h")]
+    archives = [mdir / f"lib{prefix}.a" for _, mdir, prefix in models]
+    if _newer(exe, [*csrc, *cpp, *hdrs, *archives, rt, lib]):
+        return exe
     objs: list[str] = []
     for src in csrc:
         obj = odir / (src.stem + ".o")
         cflags = ["-O2", "-std=c11", "-DBIKE_ACC_WITH_COSIM", "-D_FILE_OFFSET_BITS=64"]
-        run(["cc", *cflags, "-c", "-o", str(obj), str(src), *incs])
+        run(["cc", *cflags, "-c", "-o", str(obj), str(src), *(f"-I{d}" for d in incs)])
         objs.append(str(obj))
-    cmd = verilator_build(
-        top=core.top,
-        params=core.params(PRESET, level),
-        files=[*files, *(str(c) for c in cpp)],
-        mdir=mdir,
-        cflags=" ".join(["-O2", "-DBIKE_ACC_WITH_COSIM", *incs]),
-        ldflags=" ".join([*objs, str(lib)]),
-        jobs=JOBS,
-        shared_runtime=False,
-    )
-    cmd[cmd.index("tb")] = "cosim"  # the program's name (-o)
-    cmd += ["--prefix", "Vacc"]  # one class name for every device
-    run(cmd, log=mdir.with_suffix(".build.log"))
+    for src in cpp:
+        obj = odir / (src.stem + ".o")
+        mdirs = [mdir for _, mdir, _ in models]
+        run(["g++", *_cxxflags(incs + mdirs), "-c", "-o", str(obj), str(src)])
+        objs.append(str(obj))
+    link = ["g++", "-o", str(exe), *objs, *(str(a) for a in archives), str(rt), str(lib)]
+    run([*link, "-pthread"], log=odir / "link.log")
     return exe
+
+
+def build(core: FlowCore, level: int) -> Path:
+    """The cosim platform's test program on `core` (a shell device) at its
+    medium preset and `level`."""
+    main = [DRIVER / "tests" / "test_cosim.cpp"]
+    return program(f"test_{core.name}_L{level}", [(core, PRESET)], level, main)
 
 
 def cosim(core: FlowCore, level: int, random: int, kat: int, seed: int = 1) -> Path:
     """Build and run the co-simulation test; exits on a failure. Returns the
     run's JSON record (checked against the schema)."""
     exe = build(core, level)
-    out = exe.parent.with_name(f"{exe.parent.name}.json")
+    out = build_dir() / "cosim" / f"{core.name}_L{level}.json"
     out.unlink(missing_ok=True)
     cmd = [str(exe), "--level", str(level), "--random", str(random), "--kat", str(kat)]
     cmd += ["--seed", str(seed), "--kat-dir", str(kat_dir()), "--json", str(out)]
@@ -146,4 +277,65 @@ def cosim(core: FlowCore, level: int, random: int, kat: int, seed: int = 1) -> P
     if errs:
         sys.exit(f"FAILED: cosim {core.name} L{level}: record {out}: " + "; ".join(errs))
     print(f"  (cosim {core.name} L{level}: run {seconds:.1f} s; record {out})", flush=True)
+    return out
+
+
+# ---- placements: libbike's KEM with targets on co-simulated devices ----
+
+PLACEMENT_MAIN = [DRIVER / "tools" / "bike_cosim.cpp"]
+
+
+def read_placement(text: str) -> list[tuple[str, str, str]]:
+    """(target, device, preset) of each line; the C parser
+    (bike_acc_placement_parse) checks the targets."""
+    out = []
+    for line in text.splitlines():
+        words = line.split("#", 1)[0].split()
+        if words:
+            out.append((words[0], words[1], words[2] if len(words) > 2 else PRESET))
+    return out
+
+
+def plan_placement(device: str, level: int, out: Path) -> Path:
+    """The placement `bikeco plan --device <device> --hw-source bikeco` chooses."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    cmd = [sys.executable, "-m", "bikeco", "plan", "--device", device, "--level", str(level)]
+    run([*cmd, "--hw-source", "bikeco", "--placement-out", str(out)], cwd=REPO / "python")
+    return out
+
+
+def run_placement(placement: Path, level: int, kat: int, wait: str = "irq") -> Path:
+    """Build and run bike-cosim on a placement at `level` over `kat` KAT
+    records; exits on a failure. Returns the run's JSON record (checked)."""
+    cores = flow_cores()
+    entries = read_placement(placement.read_text())
+    kept = [e for e in entries if e[1] in SHELL_DEVICES]
+    left = [e[0] for e in entries if e[1] not in SHELL_DEVICES]
+    devices = sorted({(d, p) for _, d, p in kept})
+    tag = "+".join(f"{d}-{p}" for d, p in devices) or "software"
+    odir = build_dir() / "cosim" / "placements"
+    odir.mkdir(parents=True, exist_ok=True)
+    runnable = odir / f"{placement.stem}_L{level}.txt"
+    lines = [f"# {placement.name}, the targets on devices this flow builds"]
+    runnable.write_text("\n".join(lines + [" ".join(e) for e in kept]) + "\n")
+    exe = program(
+        f"bike_cosim_{tag}_L{level}", [(cores[d], p) for d, p in devices], level, PLACEMENT_MAIN
+    )
+    out = odir / f"{placement.stem}_L{level}.json"
+    out.unlink(missing_ok=True)
+    cmd = [str(exe), "--placement", str(runnable), "--level", str(level), "--kat", str(kat)]
+    cmd += ["--kat-dir", str(kat_dir()), "--wait", wait, "--json", str(out)]
+    res, seconds = run(cmd, check=False)
+    sys.stdout.write(res.stdout)
+    if left:
+        print(f"  left in software (no device built for them yet): {' '.join(left)}")
+    if res.returncode != 0:
+        sys.exit(f"FAILED: bike-cosim {placement.name} L{level}")
+    rec = json.loads(out.read_text())
+    rec["left_in_software"] = left
+    out.write_text(json.dumps(rec, indent=1) + "\n")
+    errs = check_placement_record(rec)
+    if errs:
+        sys.exit(f"FAILED: bike-cosim {placement.name} L{level}: record {out}: " + "; ".join(errs))
+    print(f"  (bike-cosim {placement.name} L{level}: run {seconds:.1f} s; record {out})")
     return out
