@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-# The shell device of a plan's core where its name differs (the KEM shapes'
-# devices are named after the shape).
-DEVICE_OF_CORE = {"gf2x_mul": "gf2x_mul_acc", "gf2x_inv": "gf2x_inv_acc"}
+
+def device_of(core: str) -> str:
+    """The shell device of a plan's core: <core>_acc (gf2x_mul_acc), or the
+    KEM shape itself (bike_kem_decaps: the KEM's bus device at that shape)."""
+    return core if core.startswith("bike_kem_") else f"{core}_acc"
 
 
 def placement_text(plan: dict[str, Any]) -> str:
@@ -20,6 +22,5 @@ def placement_text(plan: dict[str, Any]) -> str:
     ]
     for a in plan["assignments"]:
         unit = units[a["unit"]]
-        device = DEVICE_OF_CORE.get(unit["core"], unit["core"])
-        lines.append(f"{a['target']} {device} {unit['config']}")
+        lines.append(f"{a['target']} {device_of(unit['core'])} {unit['config']}")
     return "\n".join(lines) + "\n"
