@@ -9,7 +9,9 @@
 #     s_server's trace shows the group's code point in its ServerHello;
 #   openssl s_client with the provider -> Go server: s_client's trace shows
 #     the code point in the ServerHello and it receives the server's line;
-#     the Go server reports the group for the connection.
+#     the Go server reports the group for the connection;
+# and a Go client with its default preferences gets X25519MLKEM768 from an
+# s_server that accepts X25519MLKEM768 and X25519.
 # Needs go 1.26 or later (scripts/setup.sh installs it): fails without it.
 source "$(dirname "$0")/common.sh"
 
@@ -66,4 +68,15 @@ for g in X25519MLKEM768 SecP256r1MLKEM768; do
   grep -q "^group=$g\$" "$log" || { cat "$log" >&2; fail "$g: Go server negotiated another group"; }
   echo "ok openssl s_client + provider -> Go $version server: $g (code point $got) on both sides"
 done
+# Go's default preferences (X25519MLKEM768 first, an X25519 share beside it)
+# against a server that, like a typical deployment, takes either.
+make_conf "$WORK/both.cnf" "X25519MLKEM768:X25519"
+start_server "$WORK/server-default.log" "$WORK/both.cnf" -tls1_3 -www -trace
+rc=0
+timeout 20 "$WORK/tlspeer" client -connect "127.0.0.1:$PORT" -group default -ca "$WORK/cert.pem" \
+  > "$WORK/goclient-default.log" 2>&1 || rc=$?
+[[ $rc -eq 0 ]] || { cat "$WORK/goclient-default.log" >&2; fail "Go defaults: client exited with $rc"; }
+got=$(server_hello_group "$WORK/server-default.log")
+[[ $got == "${CODEPOINT[X25519MLKEM768]}" ]] || fail "Go defaults: ServerHello group '$got'"
+echo "ok Go $version client with its default groups -> s_server: X25519MLKEM768 (code point $got)"
 echo "all Go interop tests passed"

@@ -6,7 +6,8 @@
 //	go run . server -group X25519MLKEM768 -cert cert.pem -key key.pem -count N
 //
 // The client completes a handshake, checks that the negotiated group is the
-// one asked for, sends an HTTP request and prints `group=NAME` and the first
+// one asked for (with -group default: Go's default preferences, which must
+// then negotiate X25519MLKEM768), sends an HTTP request and prints `group=NAME` and the first
 // line of the answer. The server prints `PORT n` once it listens, then for
 // each of its N connections `group=NAME` after the handshake (failing if it
 // is not the one asked for) and answers one line that names the group.
@@ -48,7 +49,12 @@ func client(args []string) {
 	name := fs.String("group", "", "the one group to offer")
 	ca := fs.String("ca", "", "PEM certificate to trust")
 	fs.Parse(args)
-	want := group(*name)
+	var prefs []tls.CurveID // nil: Go's defaults
+	want := tls.X25519MLKEM768
+	if *name != "default" {
+		want = group(*name)
+		prefs = []tls.CurveID{want}
+	}
 	pem, err := os.ReadFile(*ca)
 	if err != nil {
 		fail("%v", err)
@@ -59,7 +65,7 @@ func client(args []string) {
 	}
 	conf := &tls.Config{
 		MinVersion:       tls.VersionTLS13,
-		CurvePreferences: []tls.CurveID{want},
+		CurvePreferences: prefs,
 		RootCAs:          roots,
 		ServerName:       "localhost",
 	}
