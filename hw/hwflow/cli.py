@@ -6,11 +6,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from hwflow import cosim, design, kem_frontier
+from hwflow import cosim, design, kem_frontier, measure
 from hwflow.cores import FlowCore, flow_cores
 from hwflow.executor import Options, default_options
 from hwflow.paths import REPO, RESULTS, build_dir
-from hwflow.records import check_reports, make_record, record_job, write_record
+from hwflow.records import check_designs, check_reports, make_record, record_job, write_record
 from hwflow.sim import SimConfig, lint, simulate_all, test, test_configs
 from hwflow.synth import synth_jobs, synthesise_all
 from hwflow.tables import TABLE_FILE, table, table_file
@@ -92,6 +92,8 @@ def cmd_table(a: argparse.Namespace) -> None:
 
 def cmd_check_records(a: argparse.Namespace) -> None:
     ck = check_reports(_cores(a.cores))
+    if not a.cores:
+        check_designs(ck)
     for kind, items in (("stale", ck.stale), ("orphan", ck.orphan), ("mismatch", ck.mismatch)):
         for item in items:
             print(f"{kind}: {item}")
@@ -121,6 +123,10 @@ def cmd_placement(a: argparse.Namespace) -> None:
             out = build_dir() / "cosim" / "placements" / f"{a.device}.txt"
             placement = cosim.plan_placement(a.device, level, out)
         cosim.run_placement(placement, level, a.kat, a.wait)
+
+
+def cmd_measure(a: argparse.Namespace) -> None:
+    measure.main(a.design, a.reports, a.random, a.kat, a.json, _options(a))
 
 
 def cmd_list(a: argparse.Namespace) -> None:
@@ -199,6 +205,14 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--levels", nargs="+", type=int, default=[1])
     p.add_argument("--kat", type=int, default=10)
     p.add_argument("--wait", choices=("irq", "poll"), default="irq")
+    p = sub.add_parser("measure", help="simulate and synthesise a design file's cores")
+    p.set_defaults(fn=cmd_measure)
+    p.add_argument("--design", type=Path, required=True, help="a bikeco design file")
+    p.add_argument("--reports", type=Path, required=True, help="folder of the synthesis reports")
+    p.add_argument("--random", type=int, default=2)
+    p.add_argument("--kat", type=int, default=10)
+    p.add_argument("--json", type=Path, required=True, help="write the figures here")
+    executor_options(p)
     kf = sub.add_parser("kem-frontier", help="the full KEM's cycle model and frontier")
     kf.set_defaults(fn=None)
     return ap

@@ -152,11 +152,11 @@ class Executor:
                     n_workers=self.workers,
                     threads_per_worker=1,
                     processes=False,
-                    dashboard_address=None,
+                    dashboard_address=":0",  # any free port: never a clash
                 )
                 self._client = Client(self._cluster)  # type: ignore[no-untyped-call]
                 where = f"local cluster of {self.workers} workers"
-            self._out(f"dask: {where}")
+            self._out(f"dask: {where} (dashboard {self._client.dashboard_link})")
         return self._client
 
     def run(self, jobs: Sequence[Job], on_done: OnDone | None = None) -> list[Result]:

@@ -4,14 +4,19 @@ and record matches its sources."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from bikeco import hwrecord
+from bikeco.designfile import DesignError, load_design
+from bikeco.hwrecord import RecordError
+from bikeco.verifyrecord import load_verify
 from hwflow.cores import FlowCore, flow_cores
 from hwflow.paths import RESULTS
+from hwflow.sim import SimConfig, sources_sha256
 from hwflow.synth import SynthJob, job_sha256, read_report, synth_jobs
 
 LEVELS = [1, 3, 5]
@@ -129,6 +134,62 @@ def check_reports(cores: list[FlowCore]) -> Check:
         else:
             ck.current.append(f"results/{path.name}")
     return ck
+
+
+DESIGNS = RESULTS / "designs"
+
+
+def check_designs(ck: Check, root: Path = DESIGNS) -> None:
+    """Every verify record (bikeco.verifyrecord, `bikeco verify`) against the
+    design file beside it (its hash), and each core's synthesis report and
+    testbench against the current sources: a record whose cores' RTL,
+    testbench, parameters or tool pins changed since is stale."""
+    from hwflow import design as designs
+    from hwflow.measure import synth_job_of
+
+    for path in sorted(root.glob("*/verify.json")):
+        label = str(path.relative_to(root.parent.parent))
+        try:
+            rec = load_verify(path)
+            d = load_design(path.parent / rec.design_file)
+        except (RecordError, DesignError) as exc:
+            ck.mismatch.append(f"{label}: {exc}")
+            continue
+        problems = []
+        digest = hashlib.sha256((path.parent / rec.design_file).read_bytes()).hexdigest()
+        if digest != rec.design_sha256:
+            problems.append(f"{rec.design_file} is not the design verified")
+        stale = []
+        fcs = {fc.name: fc for fc in designs.cores(d)}
+        for core in rec.cores:
+            fc = fcs.get(core.core)
+            if fc is None:
+                problems.append(f"{core.core} is not a core of {rec.design_file}")
+                continue
+            job = synth_job_of(fc, d.level, path.parent)
+            if not job.report.exists():
+                problems.append(f"no report {job.report.name}")
+                continue
+            syn = read_report(job.report)
+            measured = core.measured
+            got = resources(syn)
+            if (measured.lut, measured.ff, measured.dsp, measured.bram36) != (
+                got["lut"],
+                got["ff"],
+                got["dsp"],
+                got["bram36"],
+            ) or syn["inputs_sha256"] != core.synth_inputs_sha256:
+                problems.append(f"{core.core}: measured area differs from {job.report.name}")
+            if job_sha256(job) != core.synth_inputs_sha256:
+                stale.append(f"{core.core} synthesis")
+            if sources_sha256(SimConfig(fc, designs.CONFIG, d.level)) != core.sim_sources_sha256:
+                stale.append(f"{core.core} simulation")
+        if problems:
+            ck.mismatch.append(f"{label}: " + "; ".join(problems))
+        elif stale:
+            ck.stale.append(f"{label} ({', '.join(stale)}: sources changed since)")
+        else:
+            ck.current.append(label)
 
 
 def all_cores() -> list[FlowCore]:

@@ -1,4 +1,4 @@
-"""The ``bikeco`` command line: devices, profile, plan, design, report."""
+"""The ``bikeco`` command line: devices, profile, plan, design, verify, report."""
 
 from __future__ import annotations
 
@@ -92,6 +92,18 @@ def _parser() -> argparse.ArgumentParser:
     _add_device_file(pl)
 
     design_cli.add_parser(sub)
+    vf = sub.add_parser(
+        "verify", help="build, simulate (KAT, bit-exact) and synthesise a design; record it"
+    )
+    vf.add_argument("design", type=Path, help="a design file (bikeco design)")
+    vf.add_argument("--random", type=int, default=2, help="random KEMs per core (default 2)")
+    vf.add_argument("--kat", type=int, default=10, help="KAT records per core (default 10)")
+    vf.add_argument("--attempts", type=int, default=3, help="builds at most, refits included")
+    vf.add_argument("--out", type=Path, default=None, help="default: hw/results/designs/<name>/")
+    vf.add_argument("--scheduler", default=None, help="a Dask scheduler for the flow's jobs")
+    vf.add_argument("--workers", type=int, default=None, help="local Dask workers (default: cores)")
+    vf.add_argument("--no-cache", action="store_true", help="rerun every simulation and synthesis")
+    _add_device_file(vf)
 
     rp = sub.add_parser("report", help="write the co-design report (the main job)")
     rp.add_argument("--out", type=Path, default=Path("report"), help="output folder (report/)")
@@ -253,6 +265,31 @@ def _cmd_plan(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_verify(args: argparse.Namespace) -> int:
+    from bikeco.verify import VerifyOptions, print_record, verify
+
+    if args.attempts < 1 or args.random < 0 or args.kat < 0:
+        raise BikecoError("--attempts must be at least 1, --random and --kat not negative")
+    if args.random + args.kat == 0:
+        raise BikecoError("nothing to simulate: give --random or --kat")
+    executor = [*(["--scheduler", args.scheduler] if args.scheduler else [])]
+    executor += [*(["--workers", str(args.workers)] if args.workers else [])]
+    executor += ["--no-cache"] if args.no_cache else []
+    rec = verify(
+        VerifyOptions(
+            design=args.design,
+            random=args.random,
+            kat=args.kat,
+            attempts=args.attempts,
+            out=args.out,
+            executor_args=executor,
+            devices_files=args.devices_file,
+        )
+    )
+    print_record(rec)
+    return 0 if rec.fits and rec.bit_exact else 3
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the exit code."""
     args = _parser().parse_args(argv)
@@ -265,6 +302,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_plan(args)
         if args.command == "design":
             return design_cli.run(args)
+        if args.command == "verify":
+            return _cmd_verify(args)
         from bikeco.report import ReportOptions, write_report
 
         return write_report(

@@ -1,0 +1,105 @@
+"""A design's measurement (hwflow measure) and the check of its verify record
+against the sources (check-records), with the tools replaced by fakes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bikeco import verify as vf
+from bikeco.designfile import load_design
+from hwflow import measure, sim, synth
+from hwflow.executor import Options
+from hwflow.records import Check, check_designs
+from hwflow.sim import SimConfig
+
+DESIGN = Path(__file__).resolve().parents[2] / "python/tests/fixtures/designs/tiny_mul_acc.json"
+STAT = "   Number of cells: 9\n     FDRE 2100\n     LUT6 4321\n     RAMB36E1 6\n     RAMB18E1 1\n"
+LTP = "Longest topological path in gf2x_mul_acc (length=9):\n"
+
+
+def fake_yosys(name: str, script: str, sources: dict[str, bytes]) -> dict[str, Any]:
+    assert "-G KaratsubaLevels=0" in script and "-G R=12323" in script
+    return {"stat": STAT, "ltp": LTP, "seconds": 1.0}
+
+
+def fake_sims(
+    configs: list[SimConfig], random: int, kat: int, seed: int, full: bool, make_jobs: str
+) -> dict[str, Any]:
+    runs = [{"cycles": {"op": 38027}, "verified": {"random": random, "kat": 2 * kat}}]
+    return {"runs": runs * len(configs), "output": ""}
+
+
+@pytest.fixture
+def record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A verify record of the fixture design made through the flow's measure."""
+    monkeypatch.setenv("HW_BUILD_DIR", str(tmp_path / "build"))
+    monkeypatch.setenv("HW_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(synth, "yosys_run", fake_yosys)
+    monkeypatch.setattr(sim, "sim_group", fake_sims)
+
+    def flow(design_file: Path, reports: Path) -> dict[str, Any]:
+        return measure.measure(load_design(design_file), reports, 2, 2, Options(workers=1))
+
+    out = tmp_path / "designs" / "tiny_mul_acc"
+    vf.verify(vf.VerifyOptions(design=DESIGN, out=out), measure=flow, say=lambda _: None)
+    return out
+
+
+def checked(record: Path) -> Check:
+    ck = Check([], [], [], [])
+    check_designs(ck, record.parent)
+    return ck
+
+
+def test_measure_reports_the_design_core_and_its_hashes(record: Path) -> None:
+    rec = json.loads((record / "verify.json").read_text())
+    (core,) = rec["cores"]
+    assert core["measured"]["lut"] == 4321 and core["measured"]["bram36"] == 6.5
+    assert core["measured"]["cycles"] == {"op": 38027}
+    assert core["verified"] == {"random": 2, "kat": 4}
+    report = json.loads((record / core["synth_report"]).read_text())
+    assert report["params"]["KaratsubaLevels"] == 0 and report["params"]["R"] == 12323
+    assert report["inputs_sha256"] == core["synth_inputs_sha256"]
+    assert (record / "gf2x_mul_acc_L1.stat.txt").read_text() == STAT
+
+
+def test_a_current_record_passes(record: Path) -> None:
+    ck = checked(record)
+    assert ck.ok and len(ck.current) == 1
+    assert ck.current[0].endswith("/designs/tiny_mul_acc/verify.json")
+
+
+def test_changed_sources_make_the_record_stale(record: Path) -> None:
+    path = record / "verify.json"
+    rec = json.loads(path.read_text())
+    rec["cores"][0]["sim_sources_sha256"] = "0" * 64  # as if the testbench changed since
+    path.write_text(json.dumps(rec))
+    ck = checked(record)
+    assert ck.stale and "gf2x_mul_acc simulation" in ck.stale[0] and not ck.current
+
+
+def test_an_edited_design_or_report_is_a_mismatch(record: Path) -> None:
+    design = record / "design.json"
+    design.write_text(design.read_text().replace('"KaratsubaLevels": 0', '"KaratsubaLevels": 1'))
+    ck = checked(record)
+    assert "design.json is not the design verified" in ck.mismatch[0]
+
+
+def test_a_report_that_differs_from_the_record_is_a_mismatch(record: Path) -> None:
+    rep = record / "gf2x_mul_acc_L1.json"
+    data = json.loads(rep.read_text())
+    data["lut"] += 1
+    data["lut_logic"] += 1
+    rep.write_text(json.dumps(data))
+    ck = checked(record)
+    assert "measured area differs" in ck.mismatch[0]
+
+
+def test_a_corrupt_record_is_a_mismatch(record: Path) -> None:
+    (record / "verify.json").write_text("{")
+    ck = checked(record)
+    assert "cannot read a verify record" in ck.mismatch[0]
