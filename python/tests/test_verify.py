@@ -17,7 +17,7 @@ from bikeco.cli import main
 from bikeco.designfile import Design, DesignCore, Prediction, load_design
 from bikeco.errors import BikecoError
 from bikeco.hwrecord import RecordError
-from bikeco.verifyrecord import TABLES, field_table, load_verify
+from bikeco.verifyrecord import TABLES, field_table, load_all, load_verify
 
 FIXTURE = Path(__file__).parent / "fixtures" / "designs" / "tiny_mul_acc.json"
 DOC = Path(__file__).resolve().parents[2] / "docs" / "verify-json.md"
@@ -215,6 +215,16 @@ def test_record_schema_rejects_what_it_does_not_define(tmp_path: Path) -> None:
         path.write_text(json.dumps(bad))
         with pytest.raises(RecordError, match=message):
             load_verify(path)
+
+
+def test_committed_records_load(tmp_path: Path) -> None:
+    """Every committed record follows the schema; load_all finds a written one."""
+    for rec in load_all(Path(__file__).resolve().parents[2] / "hw" / "results"):
+        assert rec.cores and rec.attempts
+    vf.verify(options(tmp_path), measure=FakeFlow([5000]), say=lambda _: None)
+    (tmp_path / "designs").mkdir()
+    (tmp_path / "rec").rename(tmp_path / "designs" / "tiny_mul_acc")
+    assert [r.design for r in load_all(tmp_path)] == ["tiny_mul_acc"]
 
 
 def test_doc_tables_are_the_schema() -> None:

@@ -237,6 +237,12 @@ def load_verify(path: Path) -> VerifyRecord:
     return VerifyRecord.from_json(data, str(path))
 
 
+def load_all(hw_results: Path) -> list[VerifyRecord]:
+    """Every committed verify record under ``hw_results/designs/*/verify.json``, by design
+    name (what the report shows; it never runs the flow)."""
+    return [load_verify(p) for p in sorted((hw_results / "designs").glob("*/verify.json"))]
+
+
 def dump_verify(rec: VerifyRecord, path: Path) -> None:
     """Write a record once it loads back."""
     data = rec.to_json()
