@@ -169,3 +169,20 @@ def test_a_real_yosys_run_on_a_worker() -> None:
     (out,) = executor.run_jobs([job], Options(workers=1, cache=False))
     figures = synth.summarise(out["stat"], out["ltp"])
     assert figures["ff"] == 4 and figures["lut"] > 0
+
+
+def test_jobs_go_to_a_scheduler_by_its_address() -> None:
+    """--scheduler: the jobs are pickled to another process's worker (as to another
+    machine's) through the scheduler's address."""
+    from distributed import LocalCluster
+
+    with LocalCluster(  # type: ignore[no-untyped-call]
+        n_workers=1, threads_per_worker=1, processes=True, dashboard_address=":0"
+    ) as cluster:
+        lines: list[str] = []
+        opts = Options(scheduler=cluster.scheduler_address, cache=False)
+        with Executor(opts, out=lines.append) as ex:
+            (res,) = ex.run([Job("t", "remote", "remote job", where, ("far",))])
+        assert res["tag"] == "far"
+        assert res["worker"].startswith("tcp://")  # not this process's inproc:// worker
+        assert any(cluster.scheduler_address in line for line in lines)
