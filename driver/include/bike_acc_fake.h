@@ -33,6 +33,12 @@ typedef struct {
   /* the core's function (NULL: the XOR above) */
   void (*compute)(void *ctx, const uint64_t *in, uint64_t *out);
   void *compute_ctx;
+  /* a core of several operations (both set, or neither): op_words gives
+   * WORDS of operation op (0 if the core has none), compute_op runs it (with
+   * compute_ctx); in_words and out_words then size the buffers (at least the
+   * largest operation's) */
+  int (*op_words)(void *ctx, uint32_t op, uint32_t *in_words, uint32_t *out_words);
+  void (*compute_op)(void *ctx, uint32_t op, const uint64_t *in, uint64_t *out);
 } bike_acc_fake_config;
 
 #ifdef __cplusplus

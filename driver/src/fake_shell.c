@@ -37,6 +37,17 @@ void fake_shell_free(fake_shell *s) {
   s->in = s->out = NULL;
 }
 
+/* WORDS of operation op; 0 if the core has none. */
+static int words_of(const fake_shell *s, uint32_t op, uint32_t *in, uint32_t *out) {
+  if (s->cfg.op_words != NULL) {
+    return s->cfg.op_words(s->cfg.compute_ctx, op, in, out) && *in <= s->cfg.in_words &&
+           *out <= s->cfg.out_words;
+  }
+  *in = s->cfg.in_words;
+  *out = s->cfg.out_words;
+  return op == BIKE_ACC_FAKE_OP;
+}
+
 static int busy(const fake_shell *s) { return (s->status & ACC_MASK(STATUS, BUSY)) != 0; }
 
 /* The first error since the last accepted START is kept. */
@@ -52,12 +63,16 @@ static void start(fake_shell *s) {
     set_error(s, ACC_ERR(BUSY));
     return;
   }
-  if (s->op != BIKE_ACC_FAKE_OP) {
+  uint32_t in_words, out_words;
+  if (!words_of(s, s->op, &in_words, &out_words)) {
     /* nothing runs; ERROR = OP even over an older error */
     s->status = ACC_MASK(STATUS, DONE) | ACC_PUT(ACC_ERR(OP), STATUS, ERROR);
     s->intr_state |= ACC_MASK(INTR_STATE, DONE) | ACC_MASK(INTR_STATE, ERROR);
     return;
   }
+  s->run_op = s->op;
+  s->run_in = in_words;
+  s->run_out = out_words;
   s->status = ACC_MASK(STATUS, BUSY);
   s->cycles = 0;
   s->stream_in = s->stream_out = 0;
@@ -101,8 +116,9 @@ uint32_t fake_shell_read(fake_shell *s, uint32_t off) {
     return s->cycles;
   }
   if (off == ACC_REG(WORDS)) {
-    return s->op == BIKE_ACC_FAKE_OP
-               ? ACC_PUT(s->cfg.in_words, WORDS, IN) | ACC_PUT(s->cfg.out_words, WORDS, OUT)
+    uint32_t in_words, out_words;
+    return words_of(s, s->op, &in_words, &out_words)
+               ? ACC_PUT(in_words, WORDS, IN) | ACC_PUT(out_words, WORDS, OUT)
                : 0;
   }
   if (off == ACC_REG(STREAM)) {
@@ -145,7 +161,7 @@ int fake_shell_put(fake_shell *s, uint64_t word, int last) {
   }
   s->in[s->in_at++] = word;
   s->stream_in++;
-  const int final_word = s->in_at == s->cfg.in_words;
+  const int final_word = s->in_at == s->run_in;
   if (last && !final_word) {
     set_error(s, ACC_ERR(IN_SHORT));
     s->drop = 1;
@@ -165,12 +181,16 @@ int fake_shell_get(fake_shell *s, uint64_t *word, int *last) {
     return 0;
   }
   *word = s->out[s->out_head++];
-  *last = s->out_head == s->cfg.out_words;
+  *last = s->out_head == s->run_out;
   s->stream_out++;
   return 1;
 }
 
 static void compute(fake_shell *s) {
+  if (s->cfg.compute_op != NULL) {
+    s->cfg.compute_op(s->cfg.compute_ctx, s->run_op, s->in, s->out);
+    return;
+  }
   if (s->cfg.compute != NULL) {
     s->cfg.compute(s->cfg.compute_ctx, s->in, s->out);
     return;
@@ -194,7 +214,7 @@ void fake_shell_step(fake_shell *s) {
   if (!s->drop) {
     compute(s);
     s->out_head = 0;
-    s->out_tail = s->cfg.out_words;
+    s->out_tail = s->run_out;
   }
   s->cycles = s->cfg.cycles;
   s->state = FS_IDLE;

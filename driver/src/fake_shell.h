@@ -16,6 +16,8 @@ typedef enum { FS_IDLE, FS_INPUT, FS_DRAIN, FS_WORK } fake_shell_state;
 typedef struct {
   bike_acc_fake_config cfg; /* with the defaults filled in */
   uint32_t op;              /* CTRL.OP */
+  uint32_t run_op;          /* the operation started, and its WORDS */
+  size_t run_in, run_out;
   uint32_t status, intr_state, intr_enable, cycles, stream_in, stream_out;
   fake_shell_state state;
   int drop;                 /* the running operation's result is discarded */

@@ -111,12 +111,40 @@ typedef struct {
   uint32_t op;      /* its CTRL.OP */
 } adapter;
 
+/* The layouts: N = ceil(r / 64) words of a polynomial, ND = ceil(d / 2)
+ * words of d positions (two 32-bit positions a word, low half first), byte
+ * strings 8 bytes a word little-endian, each object starting on a word. A
+ * core whose identifier the register map (acc_shell_enums.h) does not have
+ * yet is compiled in when it has. */
 #define T(x) (1ull << BIKE_ACC_T_##x)
 static const adapter adapters[] = {
-    /* gf2x_mul_acc, op 1 MUL: in a (N words) then b (N), out c = a b (N) */
+    /* gf2x_mul_acc, 1 MUL: a (N), b (N) -> c = a b (N) */
     {ACC_SHELL__ACC_SHELL_CORE_E__GF2X_MUL, T(KEYGEN_MUL) | T(ENCAPS_MUL) | T(DECAPS_MUL), 1},
-    /* gf2x_inv_acc, op 1 INV: in a (N), out a^-1 (N) */
+    /* gf2x_inv_acc, 1 INV: a (N) -> a^-1 (N) */
     {ACC_SHELL__ACC_SHELL_CORE_E__GF2X_INV, T(KEYGEN_INV), 1},
+#ifdef ACC_SHELL__ACC_SHELL_CORE_E__BIKE_DECODER
+    /* bike_decoder_acc, 1 DECODE: h0 (ND), h1 (ND), s (N) -> e0 (N), e1 (N), ok (1) */
+    {ACC_SHELL__ACC_SHELL_CORE_E__BIKE_DECODER, T(DECAPS_DECODE), 1},
+#endif
+#ifdef ACC_SHELL__ACC_SHELL_CORE_E__KECCAK_SAMPLER
+    /* keccak_sampler_acc: 1 KEYGEN seed (4) -> h0 (ND), h1 (ND); 2 H m (4) ->
+     * e0 (N), e1 (N); 3 L e0 (N), e1 (N) -> digest (4); 4 K m || ct (KW) ->
+     * digest (4) */
+    {ACC_SHELL__ACC_SHELL_CORE_E__KECCAK_SAMPLER, T(KEYGEN_PRNG), 1},
+    {ACC_SHELL__ACC_SHELL_CORE_E__KECCAK_SAMPLER, T(ENCAPS_H) | T(DECAPS_H), 2},
+    {ACC_SHELL__ACC_SHELL_CORE_E__KECCAK_SAMPLER, T(ENCAPS_L) | T(DECAPS_L), 3},
+    {ACC_SHELL__ACC_SHELL_CORE_E__KECCAK_SAMPLER, T(ENCAPS_K) | T(DECAPS_K), 4},
+#endif
+#ifdef ACC_SHELL__ACC_SHELL_CORE_E__BIKE_KEM
+    /* bike_kem_acc (one shape: WORDS 0 for a primitive it lacks):
+     * 1 KEYGEN coins (8) -> sk's objects SK_POS (D = d), SK_H0 (N), SK_H1 (N),
+     *   PK (N), SIGMA (4);
+     * 2 ENCAPS pk (N), coins (8) -> C0 (N), C1 (4), SS (4);
+     * 3 DECAPS C0 (N), C1 (4), SK_POS (D), SIGMA (4) -> SS (4) */
+    {ACC_SHELL__ACC_SHELL_CORE_E__BIKE_KEM, T(KEYGEN), 1},
+    {ACC_SHELL__ACC_SHELL_CORE_E__BIKE_KEM, T(ENCAPS), 2},
+    {ACC_SHELL__ACC_SHELL_CORE_E__BIKE_KEM, T(DECAPS), 3},
+#endif
 };
 #undef T
 
@@ -195,6 +223,62 @@ static int poly_ok(bike_acc_offload *o, bike_acc_target t, const bike_params *p,
   return 0;
 }
 
+/* ---- packing ---- */
+
+/* n bytes into words, little-endian, the last word padded with zeros */
+static void bytes_to_words(uint64_t *w, const uint8_t *b, size_t n) {
+  for (size_t i = 0; i < (n + 7) / 8; i++) {
+    uint64_t v = 0;
+    for (size_t k = 0; k < 8 && 8 * i + k < n; k++) {
+      v |= (uint64_t)b[8 * i + k] << (8 * k);
+    }
+    w[i] = v;
+  }
+}
+
+static void words_to_bytes(uint8_t *b, const uint64_t *w, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    b[i] = (uint8_t)(w[i / 8] >> (8 * (i % 8)));
+  }
+}
+
+static size_t nd_words(const bike_params *p) { return (p->d + 1) / 2; }
+
+static void positions_to_words(uint64_t *w, const uint32_t *idx, uint32_t d) {
+  for (uint32_t j = 0; j < (d + 1) / 2; j++) {
+    const uint64_t hi = 2 * j + 1 < d ? idx[2 * j + 1] : 0;
+    w[j] = (uint64_t)idx[2 * j] | hi << 32;
+  }
+}
+
+/* The positions of words; 0 if every one is below r (else a wrong device
+ * result: positions index memory). */
+static int words_to_positions(uint32_t *idx, const uint64_t *w, uint32_t d, uint32_t r) {
+  int bad = 0;
+  for (uint32_t i = 0; i < d; i++) {
+    idx[i] = (uint32_t)(w[i / 2] >> (32 * (i % 2)));
+    bad |= idx[i] >= r;
+  }
+  return bad;
+}
+
+/* A device result that is not a valid value: the target fails. */
+static int bad_result(bike_acc_offload *o, bike_acc_target t, void *out, size_t len) {
+  o->stats[t].failures++;
+  o->last_error = BIKE_ACC_ERR_RESULT;
+  wipe(out, len);
+  return -1;
+}
+
+/* Words of the bits at and above r of polynomial c: 0 if none is set. */
+static uint64_t above_r(const bike_params *p, const uint64_t *c) {
+  const uint32_t top = p->r % 64;
+  return top != 0 ? c[p->r_qwords - 1] >> top : 0;
+}
+
+/* Scratch of the adapters: the largest stream (decoder in, KEM keygen out) */
+#define WORDS_MAX (4 * BIKE_MAX_QWORDS + 2 * BIKE_MAX_D + 16)
+
 static const bike_acc_target mul_target[3] = {
     [BIKE_ACCEL_KEYGEN] = BIKE_ACC_T_KEYGEN_MUL,
     [BIKE_ACCEL_ENCAPS] = BIKE_ACC_T_ENCAPS_MUL,
@@ -225,6 +309,193 @@ static int hook_inv(void *ctx, const bike_params *p, uint64_t *c, const uint64_t
   return rc != 0 ? rc : poly_ok(o, t, p, c);
 }
 
+static int hook_decode(void *ctx, const bike_params *p, uint64_t *e0, uint64_t *e1, uint64_t *ok,
+                       const uint64_t *s, const uint32_t *h0_idx, const uint32_t *h1_idx) {
+  bike_acc_offload *o = ctx;
+  const bike_acc_target t = BIKE_ACC_T_DECAPS_DECODE;
+  const size_t n = p->r_qwords, nd = nd_words(p);
+  uint64_t in[2 * BIKE_MAX_D + BIKE_MAX_QWORDS], out[2 * BIKE_MAX_QWORDS + 1];
+  positions_to_words(in, h0_idx, p->d);
+  positions_to_words(in + nd, h1_idx, p->d);
+  memcpy(in + 2 * nd, s, n * sizeof(*s));
+  int rc = device_op(o, t, p, in, 2 * nd + n, out, 2 * n + 1);
+  wipe(in, sizeof(in));
+  if (rc == 0) {
+    memcpy(e0, out, n * sizeof(*e0));
+    memcpy(e1, out + n, n * sizeof(*e1));
+    *ok = out[2 * n];
+    /* ok must be all ones or zero: the same outcome for either, so the
+     * check tells nothing of which */
+    const int ok_valid = (*ok + (*ok & 1)) == 0;
+    if ((above_r(p, e0) | above_r(p, e1)) != 0 || !ok_valid) {
+      rc = bad_result(o, t, e0, n * sizeof(*e0));
+      wipe(e1, n * sizeof(*e1));
+    }
+  }
+  wipe(out, sizeof(out));
+  return rc;
+}
+
+static int hook_sample_keygen(void *ctx, const bike_params *p, uint32_t *h0_idx, uint32_t *h1_idx,
+                              const uint8_t seed[BIKE_M_BYTES]) {
+  bike_acc_offload *o = ctx;
+  const bike_acc_target t = BIKE_ACC_T_KEYGEN_PRNG;
+  const size_t nd = nd_words(p);
+  uint64_t in[4], out[2 * BIKE_MAX_D];
+  bytes_to_words(in, seed, BIKE_M_BYTES);
+  int rc = device_op(o, t, p, in, 4, out, 2 * nd);
+  if (rc == 0 && (words_to_positions(h0_idx, out, p->d, p->r) |
+                  words_to_positions(h1_idx, out + nd, p->d, p->r))) {
+    rc = bad_result(o, t, h0_idx, p->d * sizeof(*h0_idx));
+    wipe(h1_idx, p->d * sizeof(*h1_idx));
+  }
+  wipe(in, sizeof(in));
+  wipe(out, sizeof(out));
+  return rc;
+}
+
+static bike_acc_target site_target(bike_accel_site site, bike_acc_target encaps,
+                                   bike_acc_target decaps) {
+  return site == BIKE_ACCEL_ENCAPS ? encaps : decaps;
+}
+
+static int hook_h(void *ctx, bike_accel_site site, const bike_params *p, uint64_t *e0,
+                  uint64_t *e1, const uint8_t m[BIKE_M_BYTES]) {
+  bike_acc_offload *o = ctx;
+  const bike_acc_target t = site_target(site, BIKE_ACC_T_ENCAPS_H, BIKE_ACC_T_DECAPS_H);
+  if (o->dev[t] == NULL) {
+    bike_function_h(p, e0, e1, NULL, m);
+    return 0;
+  }
+  const size_t n = p->r_qwords;
+  uint64_t in[4], out[2 * BIKE_MAX_QWORDS];
+  bytes_to_words(in, m, BIKE_M_BYTES);
+  int rc = device_op(o, t, p, in, 4, out, 2 * n);
+  if (rc == 0) {
+    memcpy(e0, out, n * sizeof(*e0));
+    memcpy(e1, out + n, n * sizeof(*e1));
+    if ((above_r(p, e0) | above_r(p, e1)) != 0) {
+      rc = bad_result(o, t, e0, n * sizeof(*e0));
+      wipe(e1, n * sizeof(*e1));
+    }
+  }
+  wipe(in, sizeof(in));
+  wipe(out, sizeof(out));
+  return rc;
+}
+
+static int hook_l(void *ctx, bike_accel_site site, const bike_params *p,
+                  uint8_t out[BIKE_HASH_OUT_BYTES], const uint64_t *e0, const uint64_t *e1) {
+  bike_acc_offload *o = ctx;
+  const bike_acc_target t = site_target(site, BIKE_ACC_T_ENCAPS_L, BIKE_ACC_T_DECAPS_L);
+  if (o->dev[t] == NULL) {
+    bike_function_l(p, out, e0, e1);
+    return 0;
+  }
+  const size_t n = p->r_qwords;
+  uint64_t in[2 * BIKE_MAX_QWORDS], digest[4];
+  memcpy(in, e0, n * sizeof(*in));
+  memcpy(in + n, e1, n * sizeof(*in));
+  const int rc = device_op(o, t, p, in, 2 * n, digest, 4);
+  words_to_bytes(out, digest, BIKE_HASH_OUT_BYTES);
+  wipe(in, sizeof(in));
+  wipe(digest, sizeof(digest));
+  return rc;
+}
+
+static int hook_k(void *ctx, bike_accel_site site, const bike_params *p,
+                  uint8_t out[BIKE_HASH_OUT_BYTES], const uint8_t m[BIKE_M_BYTES],
+                  const uint8_t *ct) {
+  bike_acc_offload *o = ctx;
+  const bike_acc_target t = site_target(site, BIKE_ACC_T_ENCAPS_K, BIKE_ACC_T_DECAPS_K);
+  if (o->dev[t] == NULL) {
+    bike_function_k(p, out, m, ct);
+    return 0;
+  }
+  uint8_t msg[BIKE_M_BYTES + BIKE_MAX_CIPHERTEXT_BYTES];
+  uint64_t in[(BIKE_M_BYTES + BIKE_MAX_CIPHERTEXT_BYTES + 7) / 8], digest[4];
+  const size_t len = BIKE_M_BYTES + (size_t)p->ct_bytes;
+  memcpy(msg, m, BIKE_M_BYTES);
+  memcpy(msg + BIKE_M_BYTES, ct, p->ct_bytes);
+  bytes_to_words(in, msg, len);
+  const int rc = device_op(o, t, p, in, (len + 7) / 8, digest, 4);
+  words_to_bytes(out, digest, BIKE_HASH_OUT_BYTES);
+  wipe(msg, sizeof(msg));
+  wipe(in, sizeof(in));
+  wipe(digest, sizeof(digest));
+  return rc;
+}
+
+/* The KEM device's objects: polynomials and 32-byte strings as words. */
+static int hook_keypair(void *ctx, const bike_params *p, uint8_t *pk, uint8_t *sk,
+                        const uint8_t coins[BIKE_COINS_BYTES]) {
+  bike_acc_offload *o = ctx;
+  const bike_acc_target t = BIKE_ACC_T_KEYGEN;
+  const size_t n = p->r_qwords, dw = p->d, rb = p->r_bytes;
+  uint64_t in[8], out[BIKE_MAX_D + 3 * BIKE_MAX_QWORDS + 4];
+  bytes_to_words(in, coins, BIKE_COINS_BYTES);
+  int rc = device_op(o, t, p, in, 8, out, dw + 3 * n + 4);
+  if (rc == 0) {
+    uint32_t idx[2 * BIKE_MAX_D];
+    const int bad = words_to_positions(idx, out, 2 * p->d, p->r) != 0 ||
+                    (above_r(p, out + dw) | above_r(p, out + dw + n) |
+                     above_r(p, out + dw + 2 * n)) != 0;
+    words_to_bytes(sk, out, 8 * (size_t)p->d);
+    words_to_bytes(sk + 8 * (size_t)p->d, out + dw, rb);
+    words_to_bytes(sk + 8 * (size_t)p->d + rb, out + dw + n, rb);
+    words_to_bytes(sk + 8 * (size_t)p->d + 2 * rb, out + dw + 2 * n, rb);
+    words_to_bytes(sk + 8 * (size_t)p->d + 3 * rb, out + dw + 3 * n, BIKE_M_BYTES);
+    words_to_bytes(pk, out + dw + 2 * n, rb);
+    wipe(idx, sizeof(idx));
+    if (bad) {
+      rc = bad_result(o, t, sk, p->sk_bytes);
+    }
+  }
+  wipe(in, sizeof(in));
+  wipe(out, sizeof(out));
+  return rc;
+}
+
+static int hook_encaps(void *ctx, const bike_params *p, uint8_t *ct,
+                       uint8_t ss[BIKE_SHARED_SECRET_BYTES], const uint8_t *pk,
+                       const uint8_t coins[BIKE_COINS_BYTES]) {
+  bike_acc_offload *o = ctx;
+  const bike_acc_target t = BIKE_ACC_T_ENCAPS;
+  const size_t n = p->r_qwords;
+  uint64_t in[BIKE_MAX_QWORDS + 8], out[BIKE_MAX_QWORDS + 8];
+  bytes_to_words(in, pk, p->r_bytes);
+  bytes_to_words(in + n, coins, BIKE_COINS_BYTES);
+  int rc = device_op(o, t, p, in, n + 8, out, n + 8);
+  if (rc == 0) {
+    words_to_bytes(ct, out, p->r_bytes);
+    words_to_bytes(ct + p->r_bytes, out + n, BIKE_M_BYTES);
+    words_to_bytes(ss, out + n + 4, BIKE_SHARED_SECRET_BYTES);
+    if (above_r(p, out) != 0) {
+      rc = bad_result(o, t, ct, p->ct_bytes);
+    }
+  }
+  wipe(in, sizeof(in));
+  wipe(out, sizeof(out));
+  return rc;
+}
+
+static int hook_decaps(void *ctx, const bike_params *p, uint8_t ss[BIKE_SHARED_SECRET_BYTES],
+                       const uint8_t *ct, const uint8_t *sk) {
+  bike_acc_offload *o = ctx;
+  const bike_acc_target t = BIKE_ACC_T_DECAPS;
+  const size_t n = p->r_qwords, dw = p->d;
+  uint64_t in[BIKE_MAX_QWORDS + BIKE_MAX_D + 8], out[4];
+  bytes_to_words(in, ct, p->r_bytes);
+  bytes_to_words(in + n, ct + p->r_bytes, BIKE_M_BYTES);
+  bytes_to_words(in + n + 4, sk, 8 * (size_t)p->d);
+  bytes_to_words(in + n + 4 + dw, sk + p->sk_bytes - BIKE_M_BYTES, BIKE_M_BYTES);
+  const int rc = device_op(o, t, p, in, n + 8 + dw, out, 4);
+  words_to_bytes(ss, out, BIKE_SHARED_SECRET_BYTES);
+  wipe(in, sizeof(in));
+  wipe(out, sizeof(out));
+  return rc;
+}
+
 int bike_acc_offload_new(bike_acc_offload **o) {
   if (o == NULL) {
     return BIKE_ACC_ERR_ARG;
@@ -249,12 +520,29 @@ int bike_acc_offload_bind(bike_acc_offload *o, bike_acc_target t, bike_acc_dev *
   if (a == NULL) {
     return BIKE_ACC_ERR_CORE;
   }
+  size_t in_words, out_words; /* a KEM shape lacks some primitives */
+  const int rc = bike_acc_words(dev, a->op, &in_words, &out_words);
+  if (rc != BIKE_ACC_OK) {
+    return rc;
+  }
+  bike_accel *tb = &o->table;
   switch (t) {
+    case BIKE_ACC_T_KEYGEN: tb->keypair = hook_keypair; break;
+    case BIKE_ACC_T_ENCAPS: tb->encaps = hook_encaps; break;
+    case BIKE_ACC_T_DECAPS: tb->decaps = hook_decaps; break;
+    case BIKE_ACC_T_KEYGEN_PRNG: tb->sample_keygen = hook_sample_keygen; break;
+    case BIKE_ACC_T_KEYGEN_INV: tb->gf2x_inv = hook_inv; break;
     case BIKE_ACC_T_KEYGEN_MUL:
     case BIKE_ACC_T_ENCAPS_MUL:
-    case BIKE_ACC_T_DECAPS_MUL: o->table.gf2x_mul = hook_mul; break;
-    case BIKE_ACC_T_KEYGEN_INV: o->table.gf2x_inv = hook_inv; break;
-    default: return BIKE_ACC_ERR_CORE; /* no hook for it yet */
+    case BIKE_ACC_T_DECAPS_MUL: tb->gf2x_mul = hook_mul; break;
+    case BIKE_ACC_T_ENCAPS_H:
+    case BIKE_ACC_T_DECAPS_H: tb->function_h = hook_h; break;
+    case BIKE_ACC_T_ENCAPS_L:
+    case BIKE_ACC_T_DECAPS_L: tb->function_l = hook_l; break;
+    case BIKE_ACC_T_ENCAPS_K:
+    case BIKE_ACC_T_DECAPS_K: tb->function_k = hook_k; break;
+    case BIKE_ACC_T_DECAPS_DECODE: tb->decode = hook_decode; break;
+    default: return BIKE_ACC_ERR_ARG;
   }
   o->dev[t] = dev;
   o->op[t] = a->op;

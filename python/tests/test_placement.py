@@ -48,3 +48,7 @@ def test_device_names() -> None:
     assignments = [{"target": "encaps.multiplication", "unit": "u"}]
     text = placement_text({**plan, "units": units, "assignments": assignments})
     assert text.splitlines()[1] == "encaps.multiplication gf2x_mul_acc medium"
+    units = [{"name": "u", "core": "sampler", "config": "small"}]
+    assignments = [{"target": "keygen.prng", "unit": "u"}]
+    text = placement_text({**plan, "units": units, "assignments": assignments})
+    assert text.splitlines()[1] == "keygen.prng keccak_sampler_acc small"

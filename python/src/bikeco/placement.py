@@ -6,11 +6,17 @@ from __future__ import annotations
 
 from typing import Any
 
+# Cores that share one shell device (hw/ip/acc_shell/doc/acc_shell.md).
+SHARED_DEVICE = {"keccak": "keccak_sampler_acc", "sampler": "keccak_sampler_acc"}
+
 
 def device_of(core: str) -> str:
-    """The shell device of a plan's core: <core>_acc (gf2x_mul_acc), or the
-    KEM shape itself (bike_kem_decaps: the KEM's bus device at that shape)."""
-    return core if core.startswith("bike_kem_") else f"{core}_acc"
+    """The shell device of a plan's core: <core>_acc (gf2x_mul_acc), the one
+    Keccak and the sampler share, or the KEM shape itself (bike_kem_decaps:
+    the KEM's bus device at that shape)."""
+    if core.startswith("bike_kem_"):
+        return core
+    return SHARED_DEVICE.get(core, f"{core}_acc")
 
 
 def placement_text(plan: dict[str, Any]) -> str:
