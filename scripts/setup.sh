@@ -41,9 +41,13 @@ fi
 # 1.19): the official release into /usr/local/go, where the tests look when
 # go is not on PATH, checked against the SHA-256 go.dev lists for it.
 GO_VERSION=1.26.8
-go_minor() { GOTOOLCHAIN=local "$1" env GOVERSION 2>/dev/null | sed -n 's/^go1\.\([0-9]*\).*/\1/p'; }
-go_bin=$(command -v go || echo /usr/local/go/bin/go)
-if [[ ! -x $go_bin || $(go_minor "$go_bin") -lt 26 ]]; then
+go_ok() { # go_ok BINARY: it exists and is go 1.26 or later
+  local minor
+  [[ -x $1 ]] || return 1
+  minor=$(GOTOOLCHAIN=local "$1" env GOVERSION 2>/dev/null | sed -n 's/^go1\.\([0-9]*\).*/\1/p')
+  [[ -n $minor && $minor -ge 26 ]]
+}
+if ! go_ok "$(command -v go || true)" && ! go_ok /usr/local/go/bin/go; then
   [[ $(id -u) -eq 0 ]] || { echo "setup: need go >= 1.26 in /usr/local/go (run as root)" >&2; exit 1; }
   tarball=go$GO_VERSION.linux-$(dpkg --print-architecture).tar.gz
   echo "setup: installing $tarball into /usr/local/go"

@@ -17,11 +17,16 @@ source "$(dirname "$0")/common.sh"
 
 here=$(cd "$(dirname "$0")" && pwd)
 peer_src=$here/../../tests/interop/tls
-go=$(command -v go || echo /usr/local/go/bin/go) # where scripts/setup.sh installs it
-[[ -x $go ]] || fail "no go on PATH nor in /usr/local/go (scripts/setup.sh installs it)"
-version=$(GOTOOLCHAIN=local "$go" env GOVERSION)
-minor=$(sed -n 's/^go1\.\([0-9]*\).*/\1/p' <<<"$version")
-[[ -n $minor && $minor -ge 26 ]] || fail "$version is older than go1.26"
+# go on PATH if it is 1.26 or later, else where scripts/setup.sh installs it.
+go_version() { GOTOOLCHAIN=local "$1" env GOVERSION 2>/dev/null || true; }
+go_minor() { sed -n 's/^go1\.\([0-9]*\).*/\1/p' <<<"$(go_version "$1")"; }
+go=$(command -v go || true)
+if [[ -z $go || $(go_minor "$go") -lt 26 ]]; then
+  go=/usr/local/go/bin/go
+fi
+[[ -x $go ]] || fail "no go >= 1.26 on PATH nor in /usr/local/go (scripts/setup.sh installs it)"
+version=$(go_version "$go")
+[[ $(go_minor "$go") -ge 26 ]] || fail "$go is $version, older than go1.26"
 (cd "$peer_src" && GOTOOLCHAIN=local GOFLAGS=-buildvcs=false "$go" build -o "$WORK/tlspeer" .) \
   || fail "cannot build the Go peer"
 

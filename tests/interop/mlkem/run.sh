@@ -6,8 +6,12 @@
 set -eu
 tool=$1
 cd "$(dirname "$0")"
-# go on PATH, else where scripts/setup.sh installs it.
-go=$(command -v go || echo /usr/local/go/bin/go)
+# go on PATH if it is 1.26 or later, else where scripts/setup.sh installs it.
+go_minor() { GOTOOLCHAIN=local "$1" env GOVERSION 2>/dev/null | sed -n 's/^go1\.\([0-9]*\).*/\1/p'; }
+go=$(command -v go || true)
+if [ -z "$go" ] || [ "$(go_minor "$go")" -lt 26 ] 2>/dev/null || [ -z "$(go_minor "$go")" ]; then
+  go=/usr/local/go/bin/go
+fi
 if [ ! -x "$go" ]; then
   echo "ML-KEM interop with Go NOT RUN: no go on PATH nor in /usr/local/go"
   exit 77
