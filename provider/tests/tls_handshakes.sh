@@ -41,6 +41,19 @@ printf 'GET / HTTP/1.0\r\n\r\n' | OPENSSL_CONF=$WORK/client-hrr.cnf timeout 20 \
 [[ $(grep -c 'ServerHello, Length' "$WORK/hrr.log") -eq 2 ]] || fail "HelloRetryRequest: no retry"
 [[ $(grep 'NamedGroup:' "$WORK/hrr.log" | tail -1) == *"(65044)"* ]] || fail "HelloRetryRequest: wrong group"
 echo "ok HelloRetryRequest from X25519 to p384_bikel3"
+# The same to the ML-KEM hybrid: the retried ClientHello's share is the
+# 1216-byte X25519MLKEM768 one.
+make_conf "$WORK/client-hrr-mlkem.cnf" "X25519:X25519MLKEM768"
+rc=0
+printf 'GET / HTTP/1.0\r\n\r\n' | OPENSSL_CONF=$WORK/client-hrr-mlkem.cnf timeout 20 \
+  env ${BIKEPROV_PRELOAD:+LD_PRELOAD=$BIKEPROV_PRELOAD} \
+  openssl s_client -connect "127.0.0.1:$PORT" -CAfile "$WORK/cert.pem" -trace -ign_eof \
+  > "$WORK/hrr-mlkem.log" 2>&1 || rc=$?
+[[ $rc -eq 0 ]] || { tail -30 "$WORK/hrr-mlkem.log" >&2; fail "HelloRetryRequest to X25519MLKEM768: exit $rc"; }
+[[ $(grep -c 'ServerHello, Length' "$WORK/hrr-mlkem.log") -eq 2 ]] || fail "X25519MLKEM768: no retry"
+[[ $(grep 'NamedGroup:' "$WORK/hrr-mlkem.log" | tail -1) == *"(4588)"* ]] \
+  || fail "HelloRetryRequest: not X25519MLKEM768"
+echo "ok HelloRetryRequest from X25519 to X25519MLKEM768"
 
 # Command-line loading, no config file.
 rc=0
