@@ -54,6 +54,19 @@ HARNESS: dict[str, Harness] = {
     # one testbench, TB_INV for the inversion
     "gf2x_mul_acc": Harness(defines={}, record=False),
     "gf2x_inv_acc": Harness(defines={}, tb_defines={"TB_INV": 1}, record=False),
+    # the NTT accelerator: no BIKE level (simulated and recorded at L1)
+    "ntt": Harness(
+        defines={
+            "N": "TB_N",
+            "Q": "TB_Q",
+            "P": "TB_P",
+            "Zeta": "TB_ZETA",
+            "B": "TB_B",
+            "Red": "TB_RED",
+            "MontBits": "TB_MONT",
+        },
+        level_free=True,
+    ),
     "bike_kem_keygen": _KEM,
     "bike_kem_server": _KEM,
     "bike_kem_decaps": _KEM,

@@ -1,0 +1,263 @@
+// Control of the NTT accelerator: the passes of an operation and, per
+// cycle, the words read and (WrLat cycles later) written.
+//   OpNtt:  L layers, len = N/2 .. 2^P (Cooley-Tukey), ping-pong between banks
+//   OpIntt: L layers, len = 2^P .. N/2 (Gentleman-Sande), then the scaling pass
+//   OpMul:  one pass of slots, each reading 2 words of both polynomials
+// A layer or scaling pass issues one read per cycle and drains LayerLat
+// cycles; a multiplication slot takes S cycles (5 pairwise, 3 pointwise)
+// and writes MulLat cycles after its read. Cycle formulas: doc/ntt.md.
+module ntt_ctrl
+  import ntt_pkg::*;
+#(
+  parameter int unsigned N  = 256,
+  parameter int unsigned B  = 2,     // butterfly units
+  parameter bit          P  = 1'b1,  // pairwise (ML-KEM) base multiplication
+  localparam int unsigned LgN = $clog2(N),
+  localparam int unsigned LgB = $clog2(B),
+  localparam int unsigned Words = N / B,
+  localparam int unsigned WAW = $clog2(Words),
+  localparam int unsigned LgW = $clog2(LgN)
+) (
+  input  logic           clk_i,
+  input  logic           rst_ni,
+  input  logic           start_i,
+  input  ntt_op_e        op_i,
+  output logic           busy_o,
+  output logic           cur_o,       // the bank of polynomial a while idle
+  // the current pass
+  output logic           src_o,       // bank read (polynomial a's)
+  output logic           inv_o,       // Gentleman-Sande layers
+  output logic           scale_o,     // the inverse's scaling pass
+  output logic           mul_o,       // the base multiplication
+  output logic [LgW-1:0] lg_o,        // log2 len of the layer
+  // issue: read words a, b this cycle (a only in a scaling pass)
+  output logic           rd_o,
+  output logic [WAW-1:0] rd_a_o,
+  output logic [WAW-1:0] rd_b_o,
+  output logic [2:0]     step_o,      // multiplication step in the slot
+  output logic           slot_o,      // first cycle of a multiplication slot
+  // write back
+  output logic           wr_o,
+  output logic [WAW-1:0] wr_a_o,
+  output logic [WAW-1:0] wr_b_o
+);
+
+  localparam int unsigned LayerLat = 5;  // read, then the butterfly's 4
+  localparam int unsigned S = P ? 5 : 3;
+  localparam int unsigned MulLat = P ? 11 : 8;
+  localparam int unsigned MaxLat = MulLat;
+  localparam int unsigned CW = WAW + 1;
+
+  typedef enum logic [1:0] {
+    StIdle,
+    StPass,
+    StDrain
+  } state_e;
+
+  typedef enum logic [1:0] {
+    PkLayer,
+    PkScale,
+    PkMul
+  } pass_e;
+
+  state_e state_d, state_q;
+  pass_e kind_d, kind_q;
+  logic inv_d, inv_q;
+  logic cur_d, cur_q, src_d, src_q;
+  logic [LgW-1:0] lg_d, lg_q;
+  logic [CW-1:0] cnt_d, cnt_q;   // issue count of the pass
+  logic [2:0] step_d, step_q;    // step within a multiplication slot
+  logic [3:0] drain_d, drain_q;
+  logic [$clog2(MaxLat)-1:0] tap;  // write delay of the pass, minus one
+
+  // issue side
+  logic issue, last;
+  logic [WAW-1:0] a, b;
+  logic [CW-1:0] count;
+  // the write delay line: valid, words, layer
+  logic           dl_v_d [MaxLat];
+  logic           dl_v_q [MaxLat];
+  logic [WAW-1:0] dl_a_d [MaxLat];
+  logic [WAW-1:0] dl_a_q [MaxLat];
+  logic [WAW-1:0] dl_b_d [MaxLat];
+  logic [WAW-1:0] dl_b_q [MaxLat];
+
+  // issues and addresses of the pass at count cnt_q
+  always_comb begin
+    count = (kind_q == PkLayer) ? CW'(Words / 2) :
+            (kind_q == PkScale) ? CW'(Words) : CW'(Words / 2);
+    issue = (state_q == StPass) && ((kind_q != PkMul) || (step_q == 3'd0));
+    last = (state_q == StPass) && (cnt_q == count - 1'b1) &&
+           ((kind_q != PkMul) || (step_q == 3'(S - 1)));
+    a = '0;
+    b = '0;
+    unique case (kind_q)
+      PkLayer: begin
+        if (int'(lg_q) >= int'(LgB)) begin
+          // partners len / B words apart, blocks of 2 len / B words
+          for (int unsigned i = 0; i < WAW; i++) begin
+            if (i < int'(lg_q) - int'(LgB)) begin
+              a[i] = cnt_q[i];
+            end else if (i > int'(lg_q) - int'(LgB)) begin
+              a[i] = cnt_q[i-1];
+            end
+          end
+          b = a | (WAW'(1) << (int'(lg_q) - int'(LgB)));
+        end else begin
+          // both partners inside a group of two adjacent words
+          a = WAW'(cnt_q) << 1;
+          b = a | WAW'(1);
+        end
+      end
+      PkScale: begin
+        a = WAW'(cnt_q);
+        b = a;
+      end
+      default: begin  // PkMul: words 2c, 2c + 1
+        a = WAW'(cnt_q) << 1;
+        b = a | WAW'(1);
+      end
+    endcase
+  end
+
+  // passes and counters
+  always_comb begin
+    state_d = state_q;
+    kind_d = kind_q;
+    inv_d = inv_q;
+    cur_d = cur_q;
+    src_d = src_q;
+    lg_d = lg_q;
+    cnt_d = cnt_q;
+    step_d = step_q;
+    drain_d = drain_q;
+    unique case (state_q)
+      StIdle: begin
+        if (start_i) begin
+          state_d = StPass;
+          cnt_d = '0;
+          step_d = '0;
+          src_d = cur_q;
+          unique case (op_i)
+            OpNtt: begin
+              kind_d = PkLayer;
+              inv_d = 1'b0;
+              lg_d = LgW'(LgN - 1);
+            end
+            OpIntt: begin
+              kind_d = PkLayer;
+              inv_d = 1'b1;
+              lg_d = LgW'(P);
+            end
+            default: begin
+              kind_d = PkMul;
+              inv_d = 1'b0;
+            end
+          endcase
+        end
+      end
+      StPass: begin
+        if (kind_q == PkMul) begin
+          step_d = (step_q == 3'(S - 1)) ? 3'd0 : step_q + 3'd1;
+        end
+        if ((kind_q != PkMul) || (step_q == 3'(S - 1))) begin
+          cnt_d = cnt_q + 1'b1;
+        end
+        if (last) begin
+          state_d = StDrain;
+          drain_d = (kind_q == PkMul) ? 4'(MulLat - S + 1) : 4'(LayerLat);
+        end
+      end
+      StDrain: begin
+        drain_d = drain_q - 4'd1;
+        if (kind_q == PkMul) begin
+          step_d = (step_q == 3'(S - 1)) ? 3'd0 : step_q + 3'd1;
+        end
+        if (drain_q == 4'd1) begin
+          cnt_d = '0;
+          step_d = '0;
+          state_d = StPass;
+          if (kind_q == PkLayer) begin
+            src_d = !src_q;
+          end
+          if (kind_q == PkLayer && !inv_q && lg_q != LgW'(P)) begin
+            lg_d = lg_q - 1'b1;
+          end else if (kind_q == PkLayer && inv_q && lg_q != LgW'(LgN - 1)) begin
+            lg_d = lg_q + 1'b1;
+          end else if (kind_q == PkLayer && inv_q) begin
+            kind_d = PkScale;
+          end else begin
+            // the end: the result is in the bank last written
+            state_d = StIdle;
+            cur_d = (kind_q == PkMul) ? src_q : !src_q;
+          end
+        end
+      end
+      default: state_d = StIdle;
+    endcase
+  end
+
+  // write delay line: a read issued at cycle t is written at t + latency
+  always_comb begin
+    dl_v_d[0] = issue;
+    dl_a_d[0] = a;
+    dl_b_d[0] = b;
+    for (int unsigned i = 1; i < MaxLat; i++) begin
+      dl_v_d[i] = dl_v_q[i-1];
+      dl_a_d[i] = dl_a_q[i-1];
+      dl_b_d[i] = dl_b_q[i-1];
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q <= StIdle;
+      kind_q <= PkLayer;
+      inv_q <= 1'b0;
+      cur_q <= 1'b0;
+      src_q <= 1'b0;
+      lg_q <= '0;
+      cnt_q <= '0;
+      step_q <= '0;
+      drain_q <= '0;
+      dl_v_q <= '{default: 1'b0};
+    end else begin
+      state_q <= state_d;
+      kind_q <= kind_d;
+      inv_q <= inv_d;
+      cur_q <= cur_d;
+      src_q <= src_d;
+      lg_q <= lg_d;
+      cnt_q <= cnt_d;
+      step_q <= step_d;
+      drain_q <= drain_d;
+      dl_v_q <= dl_v_d;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    dl_a_q <= dl_a_d;
+    dl_b_q <= dl_b_d;
+  end
+
+  always_comb begin
+    tap = (kind_q == PkMul) ? $clog2(MaxLat)'(MulLat - 1) : $clog2(MaxLat)'(LayerLat - 1);
+    wr_o = dl_v_q[tap];
+    wr_a_o = dl_a_q[tap];
+    wr_b_o = dl_b_q[tap];
+  end
+
+  assign busy_o = state_q != StIdle;
+  assign cur_o = cur_q;
+  assign src_o = src_q;
+  assign inv_o = inv_q;
+  assign scale_o = kind_q == PkScale;
+  assign mul_o = kind_q == PkMul;
+  assign lg_o = lg_q;
+  assign rd_o = issue;
+  assign rd_a_o = a;
+  assign rd_b_o = b;
+  assign step_o = step_q;
+  assign slot_o = issue && (kind_q == PkMul);
+
+endmodule

@@ -1,0 +1,101 @@
+// Shared types and constant functions of the NTT accelerator: the modular
+// reductions, the factor each leaves in a product, and the twiddle table.
+//
+// Every modular multiplier computes x y F mod q in [0, q) for x, y in [0, q),
+// where F is its reduction's factor: 1 for Barrett, 2^-MontBits for
+// Montgomery, k^2 for KRED (q = k 2^m + 1, Longa-Naehrig, applied twice).
+// Constants that meet a data word in a multiplier (twiddles, the inverse
+// transform's scale, the base multiplication's gammas) are stored times
+// F^-1, so those products come out exact; a product of two data words
+// (the base multiplication) keeps one F, which the inverse transform's
+// scale F^-1 removes again (doc/ntt.md).
+package ntt_pkg;
+
+  // the modular reductions (parameter Red)
+  localparam int unsigned RedBarrett    = 0;
+  localparam int unsigned RedMontgomery = 1;
+  localparam int unsigned RedKred       = 2;
+
+  typedef enum logic [1:0] {
+    OpNtt    = 2'd0,
+    OpIntt   = 2'd1,
+    OpMul    = 2'd2
+  } ntt_op_e;
+
+  // b^e mod q (q < 2^31)
+  function automatic int unsigned modpow(int unsigned b, int unsigned e, int unsigned q);
+    longint unsigned r = 1, x = longint'(b) % longint'(q), qq = longint'(q);
+    int unsigned k = e;
+    while (k != 0) begin
+      if (k[0]) r = (r * x) % qq;
+      x = (x * x) % qq;
+      k = k >> 1;
+    end
+    return int'(r);
+  endfunction
+
+  // a^-1 mod q (q prime)
+  function automatic int unsigned modinv(int unsigned a, int unsigned q);
+    return modpow(a, q - 2, q);
+  endfunction
+
+  // a b mod q
+  function automatic int unsigned mulmod(int unsigned a, int unsigned b, int unsigned q);
+    return int'((longint'(a) * longint'(b)) % longint'(q));
+  endfunction
+
+  // q^-1 mod 2^bits (q odd, bits < 32), by Newton's iteration x = x (2 - q x)
+  function automatic int unsigned inv_pow2(int unsigned q, int unsigned bits);
+    longint unsigned mask = (longint'(1) << bits) - 1, x = 1, qq = longint'(q);
+    for (int unsigned i = 0; i < 6; i++) begin
+      x = (x * (2 - qq * x)) & mask;
+    end
+    return int'(x);
+  endfunction
+
+  // the low `bits` bits of i in reverse order
+  function automatic int unsigned bitrev(int unsigned i, int unsigned bits);
+    int unsigned r = 0;
+    for (int unsigned b = 0; b < bits; b++) begin
+      r = (r << 1) | ((i >> b) & 1);
+    end
+    return r;
+  endfunction
+
+  // KRED: q - 1 = k 2^m with k odd
+  function automatic int unsigned kred_m(int unsigned q);
+    int unsigned m = 0;
+    while (((q - 1) >> m) % 2 == 0) m++;
+    return m;
+  endfunction
+
+  function automatic int unsigned kred_k(int unsigned q);
+    return (q - 1) >> kred_m(q);
+  endfunction
+
+  // F: the factor a reduction (Red*) leaves in x y
+  function automatic int unsigned red_factor(int unsigned red, int unsigned q,
+                                             int unsigned mont_bits);
+    if (red == RedMontgomery) return modinv(modpow(2, mont_bits, q), q);
+    if (red == RedKred) return mulmod(kred_k(q), kred_k(q), q);
+    return 1;
+  endfunction
+
+  // c F^-1 mod q: a constant c as stored for the multiplier
+  function automatic int unsigned stored(int unsigned c, int unsigned red, int unsigned q,
+                                         int unsigned mont_bits);
+    return mulmod(c, modinv(red_factor(red, q, mont_bits), q), q);
+  endfunction
+
+  // (a + b) mod q and (a - b) mod q for a, b in [0, q), q < 2^15
+  function automatic logic [15:0] add_mod(logic [15:0] a, logic [15:0] b, logic [16:0] q);
+    logic [16:0] s = 17'(a) + 17'(b);
+    return (s >= q) ? 16'(s - q) : 16'(s);
+  endfunction
+
+  function automatic logic [15:0] sub_mod(logic [15:0] a, logic [15:0] b, logic [16:0] q);
+    logic [16:0] d = 17'(a) - 17'(b);
+    return d[16] ? 16'(d + q) : 16'(d);
+  endfunction
+
+endpackage
