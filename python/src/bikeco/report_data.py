@@ -24,6 +24,7 @@ from bikeco.hwmodels import LEAF_TARGETS, HwUnit, coverage, seed000_units, unit_
 from bikeco.hwrecord import HwRecord
 from bikeco.interconnect import TransferModel, calibrate
 from bikeco.profiles import OP_CLASS, PRIMITIVES, PUBLISHED, SoftwareProfile, seed000_profile
+from bikeco.report_seed004 import Seed004Section, seed004_section
 
 LEVEL = 1
 """The security level the report plans for (seed 000's)."""
@@ -155,6 +156,8 @@ class ReportData:
     roles: tuple[RolePlan, ...]
     software: SoftwareComparison
     hardware: HardwareRecords
+    seed004: Seed004Section
+    """Seed 004's NTT tables with our NTT records (:mod:`bikeco.report_seed004`)."""
 
 
 def no_progress(_: str) -> None:
@@ -216,6 +219,7 @@ def build_report_data(
         roles=tuple(roles),
         software=_software(inputs),
         hardware=hardware,
+        seed004=seed004_section(inputs.records),
     )
 
 

@@ -82,6 +82,7 @@ def document(data: ReportData) -> list[Block]:
         *_per_device(data),
         *_software(data),
         *_hardware(data),
+        *_seed004(data),
         *_model(data),
     ]
     return [
@@ -333,6 +334,16 @@ def _hardware(data: ReportData) -> list[Block]:
             "Record operations and the targets they serve: "
             + "; ".join(f"{op} -> {', '.join(t)}" for op, t in RECORD_OP_TARGETS.items())
         ),
+    ]
+
+
+def _seed004(data: ReportData) -> list[Block]:
+    sec = data.seed004
+    tables: list[Block] = [Table(t.name, t.header, list(t.rows)) for t in sec.tables]
+    return [
+        Heading(2, "Seed 004: NTT accelerator (Tables 3 and 4)"),
+        *tables,
+        Items(list(sec.notes)),
     ]
 
 
