@@ -34,11 +34,16 @@ module ntt_rom
 
   localparam table_t Table = zetas();
 
+  // a memory initialised from the table: Yosys maps it to block RAM even
+  // when small (indexing the constant itself gives LUTs below ~1k entries)
+  (* rom_style = "block" *) logic [QW-1:0] rom [Nz];
+  initial rom = Table;
+
   logic [QW-1:0] a_q, b_q;
 
   always_ff @(posedge clk_i) begin
-    a_q <= Table[a_addr_i];
-    b_q <= Table[b_addr_i];
+    a_q <= rom[a_addr_i];
+    b_q <= rom[b_addr_i];
   end
 
   assign a_data_o = a_q;
