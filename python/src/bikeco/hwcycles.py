@@ -264,9 +264,22 @@ def kem_cycles(level: int, shape: str, params: Mapping[str, int]) -> dict[str, i
 # ---- the records' operations ------------------------------------------------------------------
 
 
+def ntt_cycles(params: Mapping[str, int]) -> dict[str, int]:
+    """The NTT accelerator (hw/ip/ntt/doc/ntt.md): L = log2 N - P layers of C = N / 2B issue
+    cycles and 5 of drain; the inverse's scaling pass N / B + 5; the base multiplication's
+    C slots of 5 cycles plus 7 (pairwise) or of 3 plus 6 (coefficient-wise)."""
+    n, b, p = params["N"], params["B"], params["P"]
+    c = n // (2 * b)
+    ntt = (n.bit_length() - 1 - p) * (c + 5)
+    mul = 5 * c + 7 if p else 3 * c + 6
+    return {"ntt": ntt, "intt": ntt + n // b + 5, "basemul": mul}
+
+
 def unit_record_cycles(core: str, level: int, params: Mapping[str, int]) -> dict[str, int]:
     """Every operation a unit's results record gives, from the formulas (the decoder's and
     sparse units' Prefetch and Tile at the RTL defaults 1 and 0 when not given)."""
+    if core == "ntt":  # no BIKE level
+        return ntt_cycles(params)
     w = params.get("W", KEM_W)
     g = geometry(level, w)
     if core == "gf2x_mul":
