@@ -38,9 +38,12 @@ fi
 
 # Go >= 1.26 for the interop tests with Go's crypto/mlkem and crypto/tls
 # (tests/interop/, provider/tests/interop_go.sh; Debian 12's golang-go is
-# 1.19): the official release into /usr/local/go, where the tests look when
-# go is not on PATH, checked against the SHA-256 go.dev lists for it.
+# 1.19): the release's module zip from the Go module proxy (what `go` itself
+# fetches to switch toolchains; go.dev's downloads are not reachable from CI)
+# into /usr/local/go, where the tests look when go is not on PATH, checked
+# against the SHA-256 pinned here.
 GO_VERSION=1.26.8
+GO_ZIP_SHA256_amd64=30c2b1bf7dcc88d3eb0a1364e47ddd9128edb3110a30e8a0ef61cd5856b31de7
 go_ok() { # go_ok BINARY: it exists and is go 1.26 or later
   local minor
   [[ -x $1 ]] || return 1
@@ -49,15 +52,32 @@ go_ok() { # go_ok BINARY: it exists and is go 1.26 or later
 }
 if ! go_ok "$(command -v go || true)" && ! go_ok /usr/local/go/bin/go; then
   [[ $(id -u) -eq 0 ]] || { echo "setup: need go >= 1.26 in /usr/local/go (run as root)" >&2; exit 1; }
-  tarball=go$GO_VERSION.linux-$(dpkg --print-architecture).tar.gz
-  echo "setup: installing $tarball into /usr/local/go"
-  curl -fsSL -o "/tmp/$tarball" "https://go.dev/dl/$tarball"
-  sum=$(curl -fsSL 'https://go.dev/dl/?mode=json&include=all' | python3 -c '
-import json, sys
-print(next(f["sha256"] for r in json.load(sys.stdin) for f in r["files"] if f["filename"] == sys.argv[1]))
-' "$tarball")
-  echo "$sum  /tmp/$tarball" | sha256sum -c --quiet -
-  rm -rf /usr/local/go && tar -C /usr/local -xzf "/tmp/$tarball" && rm -f "/tmp/$tarball"
+  arch=$(dpkg --print-architecture)
+  sumvar=GO_ZIP_SHA256_$arch
+  [[ -n ${!sumvar:-} ]] || { echo "setup: no pinned Go toolchain checksum for $arch" >&2; exit 1; }
+  module=v0.0.1-go$GO_VERSION.linux-$arch
+  echo "setup: installing Go $GO_VERSION ($module) into /usr/local/go"
+  curl -fsSL -o /tmp/go-toolchain.zip "https://proxy.golang.org/golang.org/toolchain/@v/$module.zip"
+  echo "${!sumvar}  /tmp/go-toolchain.zip" | sha256sum -c --quiet -
+  rm -rf /usr/local/go
+  python3 - /tmp/go-toolchain.zip "golang.org/toolchain@$module/" <<'PY'
+import os, sys, zipfile
+zip_path, prefix = sys.argv[1], sys.argv[2]
+with zipfile.ZipFile(zip_path) as z:
+    for info in z.infolist():
+        if not info.filename.startswith(prefix) or info.is_dir():
+            continue
+        dest = os.path.join("/usr/local/go", info.filename[len(prefix):])
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        with z.open(info) as src, open(dest, "wb") as out:
+            out.write(src.read())
+        # the module zip keeps no modes: executables are bin/* and pkg/tool/*/*
+        rel = info.filename[len(prefix):].split("/")
+        if rel[0] == "bin" or (rel[:2] == ["pkg", "tool"] and len(rel) == 4):
+            os.chmod(dest, 0o755)
+PY
+  rm -f /tmp/go-toolchain.zip
+  go_ok /usr/local/go/bin/go || { echo "setup: the installed Go does not run" >&2; exit 1; }
 fi
 
 if [[ ! -x .venv/bin/python ]]; then
