@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import csv
+import dataclasses
 import os
 import subprocess
 import sys
@@ -21,6 +23,7 @@ def _report(out: Path, fixtures: Path, bench: bool = True, hw: str = "hw_results
             bench_json=(fixtures / "bench_l1.json") if bench else None,
             run_bench=bench,
             hw_results=fixtures / hw,
+            hw_dir=fixtures / "hw_synth",
             progress=False,
         )
     )
@@ -102,6 +105,33 @@ def test_main_command_completes(tmp_path: Path, fake_bike: Path, fixtures: Path)
         cmd, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300, check=False
     )
     assert proc.returncode == 0, proc.stderr
-    assert "[1/7]" in proc.stderr and "[7/7]" in proc.stderr
+    assert "[1/8]" in proc.stderr and "[8/8]" in proc.stderr
     assert (tmp_path / "report" / "index.html").is_file()
     assert "measured on this machine" in (tmp_path / "report" / "report.md").read_text()
+
+
+def test_report_designs(tmp_path: Path, fixtures: Path) -> None:
+    """Every part has a design at L1, L3 and L5; the one with a verify record shows its
+    measured figures, the others say 'not verified'."""
+    out = tmp_path / "r"
+    assert _report(out, fixtures) == 0
+    with (out / "tables" / "designs.csv").open() as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 3 * 11
+    z7020 = next(r for r in rows if r["device"] == "xc7z020" and r["level"] == "1")
+    assert z7020["status"] == "verified: bit-exact, fits" and z7020["LUT (meas.)"] == "50,000"
+    assert z7020["LUT err %"] == "-1.7"
+    assert sum(r["status"] == "not verified" for r in rows) == len(rows) - 1
+    md = (out / "report.md").read_text()
+    assert (
+        "Zynq-7010 goal (whole KEM under 288,000 cycles at L1): goal 288,000 cycles not met" in md
+    )
+    fit = (out / "tables" / "model_fit.csv").read_text()
+    assert "KEM cores,LUT,11," in fit
+
+
+def test_report_without_hw_folder_has_no_designs(tmp_path: Path, fixtures: Path) -> None:
+    out = tmp_path / "r"
+    opts = ReportOptions(out=out, bike_bin=out / "x", run_bench=False, hw_results=tmp_path / "x")
+    assert write_report(dataclasses.replace(opts, progress=False)) == 0
+    assert "No designs: no hw/ folder" in (out / "report.md").read_text()

@@ -30,6 +30,7 @@ def _data(tmp_path: Path, fixtures: Path) -> ReportData:
         bike_bin=tmp_path / "no-bike",
         bench_json=fixtures / "bench_l1.json",
         hw_results=fixtures / "hw_results",
+        hw_dir=fixtures / "hw_synth",
         progress=False,
     )
     return build_report_data(gather_inputs(opts))

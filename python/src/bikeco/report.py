@@ -25,7 +25,7 @@ from bikeco.report_data import ReportInputs, build_report_data, no_progress
 from bikeco.report_doc import csv_tables, html, markdown
 from bikeco.report_plots import plots
 
-N_STEPS = 7
+N_STEPS = 8
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,9 @@ class ReportOptions:
     run_bench: bool = True
     runs: int | None = 11
     hw_results: Path = Path("hw/results")
+    hw_dir: Path | None = None
+    """The hw/ folder of the designs' area model and verify records; None: the parent of
+    ``hw_results`` when it holds the IP blocks (``ip/``), else no designs."""
     progress: bool = True
 
 
@@ -92,7 +95,10 @@ def gather_inputs(opts: ReportOptions, step: Callable[[str], None] = no_progress
     measured, how = _measure(opts)
     step("reading hardware results records")
     records, error = _hw(opts)
-    return ReportInputs(DeviceCatalog(), tuple(measured), how, tuple(records), error)
+    hw_dir = opts.hw_dir
+    if hw_dir is None and (opts.hw_results.parent / "ip").is_dir():
+        hw_dir = opts.hw_results.parent
+    return ReportInputs(DeviceCatalog(), tuple(measured), how, tuple(records), error, hw_dir)
 
 
 def write_report(opts: ReportOptions) -> int:

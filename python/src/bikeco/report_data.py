@@ -10,16 +10,23 @@ anything more. :func:`data_json` is its canonical JSON form, which the golden te
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from bikeco import __version__
+from bikeco import design as ds
 from bikeco.data_files import read_table
+from bikeco.design_cli import DEFAULT_CLOCK_MHZ, DEFAULT_ROUTING_MARGIN, gap_text
+from bikeco.designfile import Design
 from bikeco.devices import RESOURCES, Device, DeviceCatalog
+from bikeco.errors import BikecoError
 from bikeco.explore import ParetoPoint, Plan, Problem, explore, front_below
+from bikeco.hwarea import FitQuality, default_model
 from bikeco.hwmodels import LEAF_TARGETS, HwUnit, coverage, seed000_units, unit_from_record
 from bikeco.hwrecord import HwRecord
 from bikeco.interconnect import TransferModel, calibrate
@@ -49,6 +56,10 @@ class ReportInputs:
     """(file name, validated record) of each hardware results record."""
     records_error: str | None = None
     """Why the records could not be used (then ``records`` is empty)."""
+    hw_dir: Path | None = None
+    """The hw/ folder whose synthesis reports the designs' area model is fitted on and whose
+    ``results/designs/<name>/verify.json`` records give the measured columns; None: no
+    designs."""
 
 
 @dataclass(frozen=True)
@@ -141,6 +152,40 @@ class HardwareRecords:
 
 
 @dataclass(frozen=True)
+class Measured:
+    """What ``bikeco verify`` measured of a design (its record's whole-design figures)."""
+
+    cycles: Mapping[str, int]
+    """Measured hardware cycles per primitive."""
+    latency_ms: float
+    lut: float
+    fits: bool
+    bit_exact: bool
+
+
+@dataclass(frozen=True)
+class DesignRow:
+    """The design of one part at one level, and its verification if there is one."""
+
+    label: str
+    design: Design
+    measured: Measured | None
+    note: str
+    """Why there are no measured figures, or what the record says."""
+
+
+@dataclass(frozen=True)
+class Designs:
+    """``bikeco design`` for every part at levels 1, 3 and 5, with the model's quality."""
+
+    error: str | None
+    rows: tuple[DesignRow, ...]
+    fit: tuple[FitQuality, ...]
+    goal: str
+    """What the Zynq-7010 goal (288,000 cycles at L1) takes."""
+
+
+@dataclass(frozen=True)
 class ReportData:
     """Everything the report shows."""
 
@@ -158,6 +203,7 @@ class ReportData:
     hardware: HardwareRecords
     seed004: Seed004Section
     """Seed 004's NTT tables with our NTT records (:mod:`bikeco.report_seed004`)."""
+    designs: Designs
 
 
 def no_progress(_: str) -> None:
@@ -208,6 +254,9 @@ def build_report_data(
         for dev in inputs.catalog.all()
     )
 
+    step("designing every part at levels 1, 3 and 5")
+    designs = _designs(inputs.hw_dir, tuple(inputs.catalog.all()), baremetal)
+
     step("software tables")
     return ReportData(
         version=__version__,
@@ -220,6 +269,7 @@ def build_report_data(
         software=_software(inputs),
         hardware=hardware,
         seed004=seed004_section(inputs.records),
+        designs=designs,
     )
 
 
@@ -331,6 +381,64 @@ def _hardware(inputs: ReportInputs) -> HardwareRecords:
         cls = OP_CLASS[target.split(".")[1]]
         classes[cls] += [n for n in names if n not in classes[cls]]
     return HardwareRecords(inputs.records_error, rows, units, classes)
+
+
+DESIGN_LEVELS: tuple[int, ...] = (1, 3, 5)
+Z7010_GOAL_CYCLES = 288_000
+"""The issue's Zynq-7010 goal: 100x seed 000's best Zynq result at 100 MHz."""
+
+
+@functools.cache
+def _designs(hw_dir: Path | None, devices: tuple[Device, ...], transfer: TransferModel) -> Designs:
+    """The design of every part at every level (the ``bikeco design`` defaults); computed
+    once per process for the same inputs (33 MILPs, about 3 s)."""
+    if hw_dir is None:
+        return Designs("no hw/ folder with synthesis reports was given", (), (), "")
+    try:
+        area = default_model(hw_dir)
+    except BikecoError as exc:
+        return Designs(str(exc), (), (), "")
+    rows = []
+    goal = ""
+    for level in DESIGN_LEVELS:
+        profile = ds.profile_for(None, level)
+        for dev in devices:
+            ctx = ds.Context(
+                dev,
+                level,
+                "kem",
+                DEFAULT_CLOCK_MHZ,
+                profile,
+                transfer,
+                area,
+                routing_margin=DEFAULT_ROUTING_MARGIN,
+            )
+            d, ev = ds.design(ctx)
+            measured, note = _measured(hw_dir / "results" / "designs" / d.name)
+            rows.append(DesignRow(dev.label, d, measured, note))
+            if level == 1 and dev.name == "xc7z010":
+                goal = gap_text(ctx, ev, Z7010_GOAL_CYCLES)
+    return Designs(None, tuple(rows), area.quality, goal)
+
+
+def _measured(folder: Path) -> tuple[Measured | None, str]:
+    """The verify record of a design, if ``bikeco verify`` committed one."""
+    path = folder / "verify.json"
+    if not path.is_file():
+        return None, "not verified"
+    try:
+        rec = json.loads(path.read_text(encoding="utf-8"))
+        m = Measured(
+            cycles={p: int(v["measured"]) for p, v in rec["cycles"].items()},
+            latency_ms=float(rec["latency_ms"]["total"]["measured"]),
+            lut=float(rec["measured"]["lut"]),
+            fits=bool(rec["fits"]),
+            bit_exact=bool(rec["bit_exact"]),
+        )
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        return None, f"verify record unreadable ({type(exc).__name__}: {exc})"
+    status = "bit-exact" if m.bit_exact else "NOT bit-exact"
+    return m, f"verified: {status}, {'fits' if m.fits else 'does NOT fit'}"
 
 
 # ------------------------------------------------------------------------ canonical JSON

@@ -9,11 +9,12 @@ import html as html_lib
 import re
 from dataclasses import dataclass
 
+from bikeco.designfile import DesignCore
 from bikeco.devices import RESOURCES
 from bikeco.explore import Plan
 from bikeco.hwmodels import RECORD_OP_TARGETS
 from bikeco.profiles import PRIMITIVES
-from bikeco.report_data import ReportData
+from bikeco.report_data import DesignRow, ReportData
 from bikeco.report_plots import FIG2_FILE, PRIM_LABEL, pareto_file
 from bikeco.tables import Cell, csv_table, html_table, markdown_table
 
@@ -79,6 +80,7 @@ def document(data: ReportData) -> list[Block]:
         *_seed000(data),
         *_device_plans(data),
         *_roles(data),
+        *_designs(data),
         *_per_device(data),
         *_software(data),
         *_hardware(data),
@@ -220,6 +222,104 @@ def _roles(data: ReportData) -> list[Block]:
     ]
 
 
+_SHORT = {
+    "RoundsPerCycle": "K",
+    "InvE": "E",
+    "InvKaratsubaLevels": "KL",
+    "InvParallelLevels": "PL",
+    "SparseP": "SP",
+    "DecoderP": "P",
+    "DecoderPrefetch": "pf",
+    "DecoderTile": "tile",
+    "E": "E",
+    "KaratsubaLevels": "KL",
+    "ParallelLevels": "PL",
+}
+
+
+def core_text(c: DesignCore) -> str:
+    """A placed core and its parameters, short: ``full (K=1 E=32 KL=3 ...)``."""
+    params = " ".join(f"{_SHORT[k]}={v}" for k, v in c.params.items() if k in _SHORT)
+    return f"{c.core.removeprefix('bike_kem_')} ({params})"
+
+
+def _pct(pred: float, meas: float) -> str:
+    return f"{100 * (pred - meas) / meas:+.1f}" if meas else "-"
+
+
+def _design_row(r: DesignRow) -> list[Cell]:
+    d, m = r.design, r.measured
+    hw = sum(d.predicted.cycles.values())
+    row: list[Cell] = [
+        d.device,
+        r.label,
+        d.level,
+        "; ".join(core_text(c) for c in d.cores) or "none (software only)",
+        f"{hw:,}" if hw else "-",
+        f"{d.latency_ms.total:.3f}",
+        f"{d.predicted.lut:,}",
+        f"{100 * d.predicted.lut / d.constraints.device_lut:.0f}",
+        f"{d.predicted.bram36:g}",
+    ]
+    if m is None:
+        row += ["-", "-", "-", "-", "-"]
+    else:
+        meas = sum(m.cycles.values())
+        row += [
+            f"{meas:,}",
+            f"{m.lut:,.0f}",
+            f"{m.latency_ms:.3f}",
+            _pct(hw, meas),
+            _pct(d.predicted.lut, m.lut),
+        ]
+    return [*row, r.note]
+
+
+def _designs(data: ReportData) -> list[Block]:
+    ds_ = data.designs
+    blocks: list[Block] = [Heading(2, "Designs per part (bikeco design)")]
+    if ds_.error:
+        return [*blocks, Paragraph(f"No designs: {ds_.error}.")]
+    first = ds_.rows[0].design
+    c = first.constraints
+    blocks.append(
+        Paragraph(
+            "For every part at levels 1, 3 and 5, `bikeco design` chooses the KEM core shape "
+            "and every unit parameter (or bus devices for what stays in software) of least "
+            "whole-KEM latency, by a 0-1 MILP over the cycle formulas and the fitted areas: "
+            f"{first.clock_mhz:g} MHz assumed, utilisation cap {c.cap:.0%}, routing margin "
+            f"{c.routing_margin:.0%}, one bus port of {c.bus_lut} LUT and {c.bus_ff} FF per "
+            "accelerator (included in the LUT column), bare-metal transfers. Software: seed "
+            "000's Cortex-A9 at L1, seed 001's at L3; at L5, which no published profile "
+            "covers, seed 001's L3 times x (r5/r3)^2 (extrapolated). Level 5 has no "
+            "simulation or synthesis record: its cycles are the formulas at L5 and its areas "
+            "the L1 fits scaled by the L1-L3 line in N (extrapolated). Measured columns come "
+            "from `bikeco verify` records (hw/results/designs/<name>/verify.json); a design "
+            "without one says 'not verified'; errors are (predicted - measured) / measured."
+        )
+    )
+    header = ["device", "label", "level", "accelerators", "hw cycles", "latency ms", "LUT"]
+    header += ["LUT %", "BRAM36", "cycles (meas.)", "LUT (meas.)", "latency ms (meas.)"]
+    header += ["cycles err %", "LUT err %", "status"]
+    blocks.append(Table("designs", header, [_design_row(r) for r in ds_.rows]))
+    blocks.append(Paragraph(f"Zynq-7010 goal (whole KEM under 288,000 cycles at L1): {ds_.goal}."))
+    fit_rows: list[list[Cell]] = [
+        [q.what, q.resource.upper(), q.samples, f"{q.r2:.4f}", f"{100 * q.max_rel_error:.1f}"]
+        for q in ds_.fit
+    ]
+    blocks += [
+        Heading(3, "Cost model quality"),
+        Paragraph(
+            "Cycles: every unit's and KEM core's documented formulas (bikeco.hwcycles) give "
+            "every committed simulation record's cycles exactly (python/tests/test_hwcycles.py). "
+            "Areas: weighted least-squares fits on the committed synthesis reports (in-sample "
+            "figures below; bikeco.hwarea)."
+        ),
+        Table("model_fit", ["fit", "resource", "samples", "R^2", "max error %"], fit_rows),
+    ]
+    return blocks
+
+
 def _per_device(data: ReportData) -> list[Block]:
     blocks: list[Block] = [
         Heading(2, "Per device: plans and Pareto fronts of latency against LUTs"),
@@ -279,9 +379,10 @@ def _software(data: ReportData) -> list[Block]:
         Table("seed001_table1", ["primitive", *header], times),
         Heading(3, "Table 2: share of the whole KEM's time per operation [%]"),
         Paragraph(
-            "Published shares are of the overall KEM time, rounded to whole percent. Measured "
-            "shares are libbike's breakdown over the measured KEM total; 'other' is what the "
-            "named operations leave of each primitive."
+            "Published shares are of the overall KEM time, rounded to whole percent; for "
+            "planning, a published 0 % is taken as 0.25 % (the middle of [0, 0.5) %), so that "
+            "no operation costs 0 ms. Measured shares are libbike's breakdown over the "
+            "measured KEM total; 'other' is what the named operations leave of each primitive."
         ),
         Table("seed001_table2", ["primitive", "operation", *header], shares),
     ]
@@ -367,7 +468,8 @@ def _model(data: ReportData) -> list[Block]:
                 "Execution is sequential: latency is the sum of software, accelerator and "
                 "transfer times of the role's primitives.",
                 "Software operation times at operation grain come from seed 001 Table 2 shares "
-                "(published profiles) or libbike's measured breakdown.",
+                "(published profiles; a 0 % share taken as 0.25 %) or libbike's measured "
+                "breakdown.",
             ]
         ),
     ]
