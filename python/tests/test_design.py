@@ -251,3 +251,12 @@ def test_design_round_trips_through_hwflow(tmp_path: Path) -> None:
         text=True,
     )
     assert res.returncode != 0 and "has no parameters ['Bogus']" in res.stderr
+
+
+def test_l5_profile_is_named_and_extrapolated() -> None:
+    p = ds.profile_for(None, 5)
+    assert p.name == ds.L5_PROFILE and p.level == 5 and "extrapolated" in p.description
+    # a design file names it: reading it back gives the same profile
+    assert ds.profile_for(p.name, 5).primitives == p.primitives
+    l3 = ds.profile_for(None, 3)
+    assert p.primitives["keygen"] > l3.primitives["keygen"]

@@ -118,3 +118,19 @@ def test_renderers_only_read_the_data(
         f"pareto_{d.device.name}.png" for d in data.devices
     }
     assert all(png.startswith(b"\x89PNG") for png in pngs.values())
+
+
+def test_verify_records_read(tmp_path: Path, fixtures: Path) -> None:
+    from bikeco.report_data import _measured
+
+    folder = fixtures / "hw_synth" / "results" / "designs" / "xc7z020_L1_kem"
+    m, note = _measured(folder)
+    assert m is not None and m.lut == 50000 and note == "verified: bit-exact, fits"
+    assert _measured(tmp_path) == (None, "not verified")
+    (tmp_path / "verify.json").write_text('{"schema": "bikeco-verify/1"}')
+    m, note = _measured(tmp_path)
+    assert (
+        m is None
+        and note.startswith("verify record unusable:")
+        and "verify.json: cores: missing" in note
+    )

@@ -183,16 +183,20 @@ def mul_params(c: tuple[int, int]) -> dict[str, int]:
     return {"KaratsubaLevels": c[0], "ParallelLevels": c[1]}
 
 
+L5_PROFILE = "a9-ref-l5x"
+
+
 def profile_for(spec: str | None, level: int) -> SoftwareProfile:
     """The software profile of a design: as ``bikeco plan`` takes it; at level 5, which no
-    published profile covers, by default seed 001's Cortex-A9 level-3 times scaled by
-    (r5 / r3)^2 (the quadratic cost of the dense arithmetic; an extrapolation, said so)."""
-    if level != 5 or spec is not None:
+    published profile covers, by default (or by the name :data:`L5_PROFILE`) seed 001's
+    Cortex-A9 level-3 times scaled by (r5 / r3)^2 (the quadratic cost of the dense
+    arithmetic; an extrapolation, said so)."""
+    if level != 5 or spec not in (None, L5_PROFILE):
         return get_profile(spec, level)
     l3 = get_profile("a9-ref", 3)
     f = (LEVELS[5].r / LEVELS[3].r) ** 2
     return SoftwareProfile(
-        "a9-ref-l5x",
+        L5_PROFILE,
         f"Cortex-A9 reference C at L5 extrapolated: seed 001's L3 times x (r5/r3)^2 = {f:.2f}",
         5,
         {p: v * f for p, v in l3.primitives.items()},

@@ -28,10 +28,11 @@ from bikeco.errors import BikecoError
 from bikeco.explore import ParetoPoint, Plan, Problem, explore, front_below
 from bikeco.hwarea import FitQuality, default_model
 from bikeco.hwmodels import LEAF_TARGETS, HwUnit, coverage, seed000_units, unit_from_record
-from bikeco.hwrecord import HwRecord
+from bikeco.hwrecord import HwRecord, RecordError
 from bikeco.interconnect import TransferModel, calibrate
 from bikeco.profiles import OP_CLASS, PRIMITIVES, PUBLISHED, SoftwareProfile, seed000_profile
 from bikeco.report_seed004 import Seed004Section, seed004_section
+from bikeco.verifyrecord import load_verify
 
 LEVEL = 1
 """The security level the report plans for (seed 000's)."""
@@ -427,16 +428,16 @@ def _measured(folder: Path) -> tuple[Measured | None, str]:
     if not path.is_file():
         return None, "not verified"
     try:
-        rec = json.loads(path.read_text(encoding="utf-8"))
-        m = Measured(
-            cycles={p: int(v["measured"]) for p, v in rec["cycles"].items()},
-            latency_ms=float(rec["latency_ms"]["total"]["measured"]),
-            lut=float(rec["measured"]["lut"]),
-            fits=bool(rec["fits"]),
-            bit_exact=bool(rec["bit_exact"]),
-        )
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        return None, f"verify record unreadable ({type(exc).__name__}: {exc})"
+        rec = load_verify(path)
+    except RecordError as exc:
+        return None, f"verify record unusable: {exc}"
+    m = Measured(
+        cycles={p: v["measured"] for p, v in rec.cycles.items()},
+        latency_ms=rec.latency_ms["total"]["measured"],
+        lut=rec.measured.lut,
+        fits=rec.fits,
+        bit_exact=rec.bit_exact,
+    )
     status = "bit-exact" if m.bit_exact else "NOT bit-exact"
     return m, f"verified: {status}, {'fits' if m.fits else 'does NOT fit'}"
 
