@@ -346,6 +346,7 @@ def fit(samples: list[Sample]) -> AreaModel:
         _quality(g, "lut", *_pairs(model, "lut", rows, ys, groups, g))
         for g in dict.fromkeys(groups)
     ]
+    quality.append(_leave_one_out(rows, ys, groups, "KEM cores"))
     # FF: base per shape + a share of the units' LUTs; BRAM36, DSP: KEM features
     ff_rows = [
         {**_base(kem_shape(s)), "units_lut": model.units_lut(kem_shape(s), s.params)} for s in kems
@@ -372,6 +373,23 @@ def _pairs(
 ) -> tuple[list[float], list[float]]:
     idx = [i for i, g in enumerate(groups) if g == group]
     return [model._dot(res, rows[i]) for i in idx], [ys[i] for i in idx]
+
+
+def _leave_one_out(
+    rows: list[Features], ys: list[float], groups: list[str], group: str
+) -> FitQuality:
+    """The LUT fit's error on each sample of ``group`` when that sample is left out of it: how
+    well the fit predicts a configuration it has not seen (the in-sample figures flatter it)."""
+    pred, want = [], []
+    names = _names(rows)
+    for i, g in enumerate(groups):
+        if g != group:
+            continue
+        keep = [j for j in range(len(rows)) if j != i]
+        c = _lstsq([rows[j] for j in keep], [ys[j] for j in keep], names)
+        pred.append(sum(c.get(k, 0.0) * v for k, v in rows[i].items()))
+        want.append(ys[i])
+    return _quality(f"{group}, each left out", "lut", pred, want)
 
 
 def _level_slopes(samples: list[Sample]) -> dict[str, float]:

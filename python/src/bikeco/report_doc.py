@@ -312,8 +312,10 @@ def _designs(data: ReportData) -> list[Block]:
         Paragraph(
             "Cycles: every unit's and KEM core's documented formulas (bikeco.hwcycles) give "
             "every committed simulation record's cycles exactly (python/tests/test_hwcycles.py). "
-            "Areas: weighted least-squares fits on the committed synthesis reports (in-sample "
-            "figures below; bikeco.hwarea)."
+            "Areas: weighted least-squares fits on the committed synthesis reports "
+            "(bikeco.hwarea): in-sample figures, and for the KEM cores' LUTs also the error "
+            "on each core when it is left out of the fit, which the designs' routing margin "
+            "covers."
         ),
         Table("model_fit", ["fit", "resource", "samples", "R^2", "max error %"], fit_rows),
     ]
