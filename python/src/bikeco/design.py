@@ -218,6 +218,9 @@ class Evaluated:
     hw_cycles: dict[str, int]
     area: dict[str, float]
     """Raw (unrounded) area with the bus ports, before the routing margin."""
+    solver_ms: float | None = None
+    """The MILP's own latency of the selection (software only plus its variables' costs), for
+    the tests' check that the programme's linear model equals :func:`evaluate`."""
 
     @property
     def total_ms(self) -> float:
@@ -486,7 +489,9 @@ def solve(ctx: Context) -> Evaluated | None:
     if res.x is None:
         return None
     chosen = [b.vars[i].sel for i in range(n) if res.x[i] > 0.5]
-    return evaluate(ctx, _selection(chosen))
+    picked = [i for i in range(n) if res.x[i] > 0.5]
+    own = sum(prof.primitives[p] for p in ctx.prims) + sum(b.vars[i].cost for i in picked)
+    return replace(evaluate(ctx, _selection(chosen)), solver_ms=own)
 
 
 def _row(n: int, coefs: Mapping[int, float]) -> np.ndarray:
