@@ -148,9 +148,13 @@ def permutation(rounds_per_cycle: int, serial: bool = False) -> int:
     return SERIAL_PERMUTATION if serial else 24 // rounds_per_cycle
 
 
-def sha3_384_cycles(length: int, rounds_per_cycle: int) -> int:
-    """keccak_core: lanes(len) + (floor(len / 104) + 1) P + 6, lanes = floor(len / 8) + 1."""
-    return length // 8 + 1 + (length // 104 + 1) * permutation(rounds_per_cycle) + 6
+def sha3_384_cycles(length: int, rounds_per_cycle: int, serial: bool = False) -> int:
+    """keccak_core: lanes(len) + (floor(len / 104) + 1) P + 6, lanes = floor(len / 8) + 1;
+    keccak_serial adds pad(len, 13): one cycle unless the domain byte falls in the last rate
+    lane."""
+    lanes = length // 8 + 1
+    pad = int(serial and (length // 8) % 13 != 12)
+    return lanes + pad + (length // 104 + 1) * permutation(rounds_per_cycle, serial) + 6
 
 
 def fisher_yates(c: int) -> int:
@@ -304,6 +308,11 @@ def unit_record_cycles(core: str, level: int, params: Mapping[str, int]) -> dict
     if core == "keccak":
         rpc = params["RoundsPerCycle"]
         return {"keccak_f": permutation(rpc), "sha3_384": sha3_384_cycles(l_bytes(g), rpc)}
+    if core == "keccak_serial":
+        return {
+            "keccak_f": permutation(1, serial=True),
+            "sha3_384": sha3_384_cycles(l_bytes(g), 1, serial=True),
+        }
     if core == "sampler":
         rpc = params["RoundsPerCycle"]
         return {
