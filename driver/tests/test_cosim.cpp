@@ -188,6 +188,26 @@ int main(int argc, char **argv) {
     expect(r.st.reg_reads - reads > 5, "polling reads STATUS more than once");
     bike_acc_close(r.dev);
   }
+  // which device: by name, by ID.CORE, none such; one clock for all
+  expect(bike_acc_cosim_device_at(0) != nullptr, "a device is linked");
+  expect(r.st.pl_cycles == bike_acc_cosim_clock(), "the stats carry the shared clock");
+  bike_acc_cosim_config pick{};
+  opt.platform_config = &pick;
+  opt.core = 0;
+  bike_acc_dev *other = nullptr;
+  pick.device = bike_acc_cosim_device_at(0);
+  expect(bike_acc_open(&other, BIKE_ACC_COSIM, 0, &opt) == BIKE_ACC_OK, "open by name");
+  bike_acc_close(other);
+  pick.device = "no_such_acc";
+  expect(bike_acc_open(&other, BIKE_ACC_COSIM, 0, &opt) == BIKE_ACC_ERR_OPEN,
+         "a device not linked: BIKE_ACC_ERR_OPEN");
+  pick.device = nullptr;
+  pick.core = info.core;
+  expect(bike_acc_open(&other, BIKE_ACC_COSIM, 0, &opt) == BIKE_ACC_OK, "open by ID.CORE");
+  bike_acc_close(other);
+  pick.core = 0x3ff;
+  expect(bike_acc_open(&other, BIKE_ACC_COSIM, 0, &opt) == BIKE_ACC_ERR_OPEN,
+         "no device of that core: BIKE_ACC_ERR_OPEN");
   if (!args.json.empty()) r.write_json(args.json, args.level, args.random, args.kat);
   std::printf("cosim: %u random + %u KAT operations, error paths: %s\n", args.random, args.kat,
               fails ? "FAILED" : "ok");
