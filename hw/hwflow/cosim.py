@@ -313,9 +313,13 @@ def run_placement(placement: Path, level: int, kat: int, wait: str = "irq") -> P
     records; exits on a failure. Returns the run's JSON record (checked)."""
     cores = shell_devices()
     entries = read_placement(placement.read_text())
-    kept = [e for e in entries if e[1] in cores]
     left = [e[0] for e in entries if e[1] not in cores]
-    first = {d: p for _, d, p in reversed(kept)}  # a device's first line's preset
+    first = {d: p for _, d, p in reversed(entries) if d in cores}  # its first line's preset
+    for d, p in first.items():
+        if p not in cores[d].presets:  # the device is built at another preset
+            print(f"  {d} has no preset {p}: {PRESET}")
+            first[d] = PRESET
+    kept = [(t, d, first[d]) for t, d, _ in entries if d in cores]
     devices = sorted(first.items())
     tag = "+".join(f"{d}-{p}" for d, p in devices) or "software"
     odir = build_dir() / "cosim" / "placements"
