@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from bikeco.designfile import DesignCore
 from bikeco.devices import RESOURCES
 from bikeco.explore import Plan
+from bikeco.hwcycles import SHAPES
 from bikeco.hwmodels import RECORD_OP_TARGETS
 from bikeco.profiles import PRIMITIVES
 from bikeco.report_data import DesignRow, ReportData
@@ -237,9 +238,25 @@ _SHORT = {
 }
 
 
+_UNUSED: dict[tuple[int, int], tuple[str, ...]] = {
+    (0, 0): ("InvE", "InvKaratsubaLevels", "InvParallelLevels", "DecoderP", "DecoderPrefetch"),
+    (0, 1): ("InvE", "InvKaratsubaLevels", "InvParallelLevels", "SparseP"),
+    (1, 0): ("DecoderP", "DecoderPrefetch"),
+    (1, 1): ("SparseP",),
+}
+"""(Keygen, Decaps) of a KEM shape -> the parameters of units it does not hold."""
+
+
 def core_text(c: DesignCore) -> str:
-    """A placed core and its parameters, short: ``full (K=1 E=32 KL=3 ...)``."""
-    params = " ".join(f"{_SHORT[k]}={v}" for k, v in c.params.items() if k in _SHORT)
+    """A placed core and the parameters of its units, short: ``full (K=1 E=32 KL=3 ...)``."""
+    shape = c.core.removeprefix("bike_kem_")
+    unused: tuple[str, ...] = ()
+    if shape in SHAPES:
+        kg, _, de = SHAPES[shape]
+        unused = _UNUSED[kg, de] + (() if de else ("DecoderTile",))
+    params = " ".join(
+        f"{_SHORT[k]}={v}" for k, v in c.params.items() if k in _SHORT and k not in unused
+    )
     return f"{c.core.removeprefix('bike_kem_')} ({params})"
 
 
