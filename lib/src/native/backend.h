@@ -188,6 +188,12 @@ void bike_support_dense_avx512(const bike_params *p, uint64_t *a, const uint32_t
 void bike_gf2x_sqr_pclmul(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t *prod);
 size_t bike_gf2x_sqr_k_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
                             uint64_t *scratch);
+size_t bike_gf2x_sqr_k_sym_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
+                                uint64_t *scratch);
+size_t bike_gf2x_mul_sym_pclmul(const bike_params *p, uint64_t *c, const uint64_t *a,
+                                const uint64_t *b, uint64_t *scratch);
+size_t bike_gf2x_mul_sym_vpclmul(const bike_params *p, uint64_t *c, const uint64_t *a,
+                                 const uint64_t *b, uint64_t *scratch);
 void bike_gf2x_rotr_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, uint32_t k);
 void upc_count_avx2(const bike_params *p, upc_counters *u, const uint32_t *idx, uint32_t count,
                     const uint64_t *s);

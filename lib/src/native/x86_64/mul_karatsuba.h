@@ -98,3 +98,47 @@ size_t MUL_ENTRY(const bike_params *p, uint64_t *c, const uint64_t *a, const uin
   c[n - 1] &= ((uint64_t)1 << bs) - 1;
   return 8 * np + 256;
 }
+
+#ifdef MUL_SYM_ENTRY
+/* The product of two sigma-invariant polynomials of odd weight from two
+ * products of half the length (the inversion's chain, gf2x/inv.c). With
+ * h = (r - 1) / 2, F = 1 + A + sigma(A) and G = 1 + B + sigma(B) (A, B their
+ * bits 1..h): F G = 1 + S + sigma(S) with S = A + B + A B + A sigma(B). So
+ * with the h-bit strings Ah = F >> 1, Bh = G >> 1, Bb = G >> (h + 1) (bits
+ * h..1 of G reversed) and the plain products P = Ah Bh, Q = Ah Bb:
+ *   T = (P << 1) + (Q >> h) + Ah + Bh,   V = (P >> (h - 1)) + (Q << 1)
+ * (h bits each), bits 1..h of F G are T + rev(V) and bits h + 1..2h are
+ * V + rev(T). Scratch: five strings of np words, the two products and the
+ * recursion's (under 4 np + 256): 13 np + 256 words, np about n / 2. */
+size_t MUL_SYM_ENTRY(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b,
+                     uint64_t *scratch) {
+  const size_t n = p->r_qwords, h = (p->r - 1) / 2, nh = (h + 63) / 64;
+  const size_t np = (nh + BASE - 1) / BASE * BASE;
+  uint64_t *ah = scratch, *bh = ah + np, *bb = bh + np, *t = bb + np, *v = t + np;
+  uint64_t *pp = v + np, *qq = pp + 2 * np, *tmp = qq + 2 * np;
+  sym_extract(ah, np, a, n, 1, h);
+  sym_extract(bh, np, b, n, 1, h);
+  sym_extract(bb, np, b, n, (int64_t)h + 1, h);
+  mul_karatsuba(pp, ah, bh, np, tmp);
+  mul_karatsuba(qq, ah, bb, np, tmp);
+  for (size_t i = 0; i < nh; i++) {
+    const int64_t at = 64 * (int64_t)i;
+    t[i] = sym_bits_at(pp, 2 * np, at - 1) ^ sym_bits_at(qq, 2 * np, at + (int64_t)h) ^ ah[i] ^
+           bh[i];
+    v[i] = sym_bits_at(pp, 2 * np, at + (int64_t)h - 1) ^ sym_bits_at(qq, 2 * np, at - 1);
+  }
+  sym_clear_beyond(t, nh, h);
+  sym_clear_beyond(v, nh, h);
+  /* ah and bh become bits 1..h and h + 1..2h of the result. */
+  for (size_t i = 0; i < nh; i++) {
+    ah[i] = t[i] ^ sym_rev_word(v, nh, h, i);
+    bh[i] = v[i] ^ sym_rev_word(t, nh, h, i);
+  }
+  for (size_t i = 0; i < n; i++) {
+    const int64_t at = 64 * (int64_t)i;
+    c[i] = sym_bits_at(ah, nh, at - 1) ^ sym_bits_at(bh, nh, at - (int64_t)h - 1);
+  }
+  c[0] |= 1;
+  return (size_t)(tmp - scratch) + 4 * np + 256;
+}
+#endif

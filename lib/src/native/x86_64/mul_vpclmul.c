@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "native/backend.h"
+#include "native/sym_bits.h"
 
 static inline __m128i ld(const uint64_t *x) { return _mm_loadu_si128((const __m128i *)(const void *)x); }
 static inline void st(uint64_t *x, __m128i v) { _mm_storeu_si128((__m128i *)(void *)x, v); }
@@ -81,4 +82,5 @@ static void mul8(uint64_t *c, const uint64_t *a, const uint64_t *b) {
 }
 
 #define MUL_ENTRY bike_gf2x_mul_vpclmul
+#define MUL_SYM_ENTRY bike_gf2x_mul_sym_vpclmul
 #include "native/x86_64/mul_karatsuba.h"

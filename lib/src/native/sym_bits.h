@@ -1,0 +1,54 @@
+/* Bit-string helpers for the kernels of sigma-invariant polynomials
+ * (mul_sym, sqr_k_sym) on back ends without a vector form of them. sigma
+ * maps a(x) to a(x^-1) in R (bit i to bit r - i); with h = (r - 1) / 2 a
+ * sigma-invariant polynomial is fixed by bits 0..h, and bits h + 1..2h are
+ * bits h..1 in reverse. Every loop bound, shift and index here is public
+ * (r, h and the word counts): nothing depends on the bits themselves. */
+#ifndef BIKE_NATIVE_SYM_BITS_H
+#define BIKE_NATIVE_SYM_BITS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+static inline uint64_t sym_word(const uint64_t *s, size_t sw, int64_t i) {
+  return i >= 0 && (uint64_t)i < sw ? s[i] : 0;
+}
+
+/* Bits pos..pos + 63 of s (sw words), zero outside it; pos may be negative. */
+static inline uint64_t sym_bits_at(const uint64_t *s, size_t sw, int64_t pos) {
+  const unsigned b = (unsigned)(pos & 63);
+  const int64_t i = (pos - (int64_t)b) / 64;
+  const uint64_t lo = sym_word(s, sw, i);
+  return b == 0 ? lo : (lo >> b) | (sym_word(s, sw, i + 1) << (64 - b));
+}
+
+static inline uint64_t sym_rev64(uint64_t x) {
+  x = __builtin_bswap64(x);
+  x = ((x >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((x & 0x0f0f0f0f0f0f0f0fULL) << 4);
+  x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+  return ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+}
+
+/* Clear the bits at and above len of x (nw words). */
+static inline void sym_clear_beyond(uint64_t *x, size_t nw, size_t len) {
+  for (size_t i = len / 64; i < nw; i++) {
+    x[i] &= i == len / 64 ? ((uint64_t)1 << (len % 64)) - 1 : 0;
+  }
+}
+
+/* dst[0, nw) = bits from..from + len - 1 of src (sw words), zero above. */
+static inline void sym_extract(uint64_t *dst, size_t nw, const uint64_t *src, size_t sw,
+                               int64_t from, size_t len) {
+  for (size_t i = 0; i < nw; i++) {
+    dst[i] = sym_bits_at(src, sw, from + 64 * (int64_t)i);
+  }
+  sym_clear_beyond(dst, nw, len);
+}
+
+/* Word i of the reversal of the len-bit string x (zero above len): bit t of
+ * it is bit len - 1 - 64 i - t of x. */
+static inline uint64_t sym_rev_word(const uint64_t *x, size_t xw, size_t len, size_t i) {
+  return sym_rev64(sym_bits_at(x, xw, (int64_t)len - 64 * ((int64_t)i + 1)));
+}
+
+#endif
