@@ -203,6 +203,7 @@ void upc_count_avx512(const bike_params *p, upc_counters *u, const uint32_t *idx
 void upc_at_least_avx512(const bike_params *p, uint64_t *mask, const upc_counters *u,
                          uint32_t th);
 uint32_t bike_poly_weight_avx512(const bike_params *p, const uint64_t *a);
+void bike_keccak_xn_avx2(uint64_t (*s)[25], unsigned n);
 void bike_support_dense_avx2(const bike_params *p, uint64_t *a, const uint32_t *idx,
                              const uint64_t *take, uint32_t count);
 #endif
