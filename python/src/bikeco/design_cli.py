@@ -91,10 +91,9 @@ def print_design(d: Design) -> None:
         f"{c.device_bram36:g} BRAM36)"
     )
     lat = d.latency_ms
-    print(
-        f"latency: KeyGen {lat.keygen:.4f} ms, Encaps {lat.encaps:.4f} ms, "
-        f"Decaps {lat.decaps:.4f} ms; total {lat.total:.4f} ms"
-    )
+    names = {"keygen": "KeyGen", "encaps": "Encaps", "decaps": "Decaps"}
+    parts = ", ".join(f"{names[p]} {getattr(lat, p):.4f} ms" for p in ds.ROLE_PRIMS[d.role])
+    print(f"latency: {parts}; total {lat.total:.4f} ms")
     for n in d.notes:
         print(f"note: {n}")
 

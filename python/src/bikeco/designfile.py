@@ -93,9 +93,9 @@ class DesignCore:
 class Latency:
     """Predicted milliseconds per primitive: software, accelerator and transfers."""
 
-    keygen: float = field(metadata=_doc("KeyGen, ms"))
-    encaps: float = field(metadata=_doc("Encaps, ms"))
-    decaps: float = field(metadata=_doc("Decaps, ms"))
+    keygen: float = field(metadata=_doc("KeyGen, ms (0 when the role has no KeyGen)"))
+    encaps: float = field(metadata=_doc("Encaps, ms (0 when the role has no Encaps)"))
+    decaps: float = field(metadata=_doc("Decaps, ms (0 when the role has no Decaps)"))
     total: float = field(metadata=_doc("the role's primitives together, ms"))
 
 
