@@ -65,6 +65,7 @@ module ntt
   logic [LgW-1:0] lg;
   logic [WAW-1:0] rd_a, rd_b, wr_a, wr_b;
   logic [2:0] step;
+  logic [ZAW-1:0] zk;
 
   ntt_ctrl #(.N(N), .B(B), .P(P)) u_ctrl (
     .clk_i,
@@ -81,6 +82,7 @@ module ntt
     .rd_o(rd),
     .rd_a_o(rd_a),
     .rd_b_o(rd_b),
+    .zk_o(zk),
     .step_o(step),
     .slot_o(slot),
     .wr_o(wr),
@@ -122,20 +124,24 @@ module ntt
   logic [QW-1:0] grp [2*B];
   logic [QW-1:0] grp_b [2*B];
   logic [QW-1:0] out [2*B];
-  logic [WW-1:0] out_a, out_b;
+  logic [WW-1:0] out_a, out_b, out_rd;
+
+  // the source bank while busy, the host's bank while idle (its read data)
+  logic host_sel_d, host_sel_q, rsel;
+  assign rsel = busy ? src : host_sel_q;
 
   always_comb begin
     for (int unsigned i = 0; i < B; i++) begin
-      grp[i] = m_a_rdata[src][i*QW +: QW];
-      grp[B+i] = m_b_rdata[src][i*QW +: QW];
+      grp[i] = m_a_rdata[rsel][i*QW +: QW];
+      grp[B+i] = m_b_rdata[rsel][i*QW +: QW];
       grp_b[i] = m_a_rdata[!src][i*QW +: QW];
       grp_b[B+i] = m_b_rdata[!src][i*QW +: QW];
       out_a[i*QW +: QW] = out[i];
       out_b[i*QW +: QW] = out[B+i];
+      out_rd[i*QW +: QW] = grp[i];
     end
   end
 
-  logic host_sel_d, host_sel_q;
   assign host_sel_d = host_poly_i ^ cur;
 
   always_comb begin
@@ -182,7 +188,7 @@ module ntt
   always_ff @(posedge clk_i) begin
     host_sel_q <= host_sel_d;
   end
-  assign host_rdata_o = m_a_rdata[host_sel_q];
+  assign host_rdata_o = out_rd;
 
   // ---------------------------------------------------------------------
   // lanes: twiddle addresses at issue, operands at read data, results
@@ -236,7 +242,7 @@ module ntt
   for (genvar i = 0; i < B; i++) begin : gen_lane
     // lane i's pair of a layer: (i, B + i), or inside a group when len < B
     logic [GW-1:0] top, bot;
-    logic [WAW+LgB:0] g;  // the pair's first coefficient index
+    logic [ZAW-1:0] zoff;  // the lane's block after the issue's first (len < B)
     logic [QW-1:0] u, v, w, o0, o1;
     // the multiplication's operands and partial results
     logic [QW-1:0] a0_d, a0_q, a1_d, a1_q, b0_d, b0_q, b1_d, b1_q;
@@ -251,15 +257,16 @@ module ntt
         top = GW'((((i >> lg) << (lg + 1)) | (i & ((1 << lg) - 1))));
         bot = top + GW'(1 << lg);
       end
-      // twiddle index at issue: forward (N + g) / 2len, inverse N/len - 1 - g/2len;
-      // the multiplication's gamma of pair (rd_a B / 2 + i): Nz/2 + pair/2
-      g = (WAW + LgB + 1)'(rd_a) * (WAW + LgB + 1)'(B) + (WAW + LgB + 1)'(top);
+      // twiddle index at issue: the control's k, plus (forward) or minus
+      // (inverse) the lane's block offset; the multiplication's gamma of
+      // pair (rd_a B / 2 + i): Nz/2 + pair/2
+      zoff = (int'(lg) < int'(LgB)) ? ZAW'(i >> lg) : '0;
       if (mul) begin
         zaddr[i] = ZAW'(Nz / 2 + (((rd_a * B) >> 1) + i) / 2);
       end else if (inv) begin
-        zaddr[i] = ZAW'((N >> lg) - 1 - (32'(g) >> (lg + 1)));
+        zaddr[i] = zk - zoff;
       end else begin
-        zaddr[i] = ZAW'((N + 32'(g)) >> (lg + 1));
+        zaddr[i] = zk + zoff;
       end
     end
 

@@ -26,20 +26,23 @@ module ntt_bfu
 
   localparam int unsigned MulLat = 3;  // ntt_modmul's register stages
 
-  // inverse mode's first stage: sum and difference
-  logic [QW-1:0] s_d, s_q, d_d, d_q, w_q;
+  // One modular adder and subtractor, registered: the inverse's first stage
+  // (v + u, v - u) or the forward's last (u + w v, u - w v); the mode picks
+  // its inputs and which stage it is.
+  logic [QW-1:0] x, y, r0_d, r0_q, r1_d, r1_q, w_q;
   // u (forward) or the sum (inverse), delayed beside the multiplier
   logic [QW-1:0] dly_d [MulLat];
   logic [QW-1:0] dly_q [MulLat];
   logic [QW-1:0] mx, my, p;
-  logic [QW-1:0] o0_d, o0_q, o1_d, o1_q;
 
   always_comb begin
-    s_d = QW'(add_mod(16'(u_i), 16'(v_i), 17'(Q)));
-    d_d = QW'(sub_mod(16'(v_i), 16'(u_i), 17'(Q)));
-    mx = inv_i ? d_q : v_i;
+    x = inv_i ? v_i : dly_q[MulLat-1];
+    y = inv_i ? u_i : p;
+    r0_d = QW'(add_mod(16'(x), 16'(y), 17'(Q)));
+    r1_d = QW'(sub_mod(16'(x), 16'(y), 17'(Q)));
+    mx = inv_i ? r1_q : v_i;
     my = inv_i ? w_q : w_i;
-    dly_d[0] = inv_i ? s_q : u_i;
+    dly_d[0] = inv_i ? r0_q : u_i;
     for (int unsigned i = 1; i < MulLat; i++) begin
       dly_d[i] = dly_q[i-1];
     end
@@ -52,23 +55,16 @@ module ntt_bfu
     .p_o(p)
   );
 
-  always_comb begin
-    o0_d = QW'(add_mod(16'(dly_q[MulLat-1]), 16'(p), 17'(Q)));
-    o1_d = QW'(sub_mod(16'(dly_q[MulLat-1]), 16'(p), 17'(Q)));
-  end
-
   always_ff @(posedge clk_i) begin
-    s_q   <= s_d;
-    d_q   <= d_d;
+    r0_q  <= r0_d;
+    r1_q  <= r1_d;
     w_q   <= w_i;
     dly_q <= dly_d;
-    o0_q  <= o0_d;
-    o1_q  <= o1_d;
   end
 
-  // forward: registered sum and difference (MulLat + 1); inverse: the
+  // forward: the registered sum and difference (MulLat + 1); inverse: the
   // delayed sum and the product, registered in the multiplier (1 + MulLat)
-  assign o0_o = inv_i ? dly_q[MulLat-1] : o0_q;
-  assign o1_o = inv_i ? p : o1_q;
+  assign o0_o = inv_i ? dly_q[MulLat-1] : r0_q;
+  assign o1_o = inv_i ? p : r1_q;
 
 endmodule

@@ -16,7 +16,8 @@ module ntt_ctrl
   localparam int unsigned LgB = $clog2(B),
   localparam int unsigned Words = N / B,
   localparam int unsigned WAW = $clog2(Words),
-  localparam int unsigned LgW = $clog2(LgN)
+  localparam int unsigned LgW = $clog2(LgN),
+  localparam int unsigned ZAW = LgN - int'(P)  // twiddle index bits
 ) (
   input  logic           clk_i,
   input  logic           rst_ni,
@@ -34,6 +35,7 @@ module ntt_ctrl
   output logic           rd_o,
   output logic [WAW-1:0] rd_a_o,
   output logic [WAW-1:0] rd_b_o,
+  output logic [ZAW-1:0] zk_o,        // twiddle index of the issue's first pair
   output logic [2:0]     step_o,      // multiplication step in the slot
   output logic           slot_o,      // first cycle of a multiplication slot
   // write back
@@ -68,6 +70,11 @@ module ntt_ctrl
   logic [CW-1:0] cnt_d, cnt_q;   // issue count of the pass
   logic [2:0] step_d, step_q;    // step within a multiplication slot
   logic [3:0] drain_d, drain_q;
+  // FIPS 203's k: the twiddle index, counting up through the forward layers
+  // (from 1) and down through the inverse ones (from Nz - 1), one per block
+  logic [ZAW-1:0] zk_d, zk_q;
+  logic blk_end;            // this issue ends a block (len >= B)
+  logic [ZAW-1:0] zk_step;  // blocks this issue ends
   logic [$clog2(MaxLat)-1:0] tap;  // write delay of the pass, minus one
 
   // issue side
@@ -118,6 +125,19 @@ module ntt_ctrl
         b = a | WAW'(1);
       end
     endcase
+    // a block of 2 len coefficients spans len / B issues (len >= B); an
+    // issue spans B / len blocks (len < B)
+    blk_end = 1'b1;
+    for (int unsigned i = 0; i < WAW; i++) begin
+      if (int'(i) < int'(lg_q) - int'(LgB) && !cnt_q[i]) begin
+        blk_end = 1'b0;
+      end
+    end
+    if (int'(lg_q) >= int'(LgB)) begin
+      zk_step = blk_end ? ZAW'(1) : '0;
+    end else begin
+      zk_step = ZAW'(B >> lg_q);
+    end
   end
 
   // passes and counters
@@ -131,6 +151,10 @@ module ntt_ctrl
     cnt_d = cnt_q;
     step_d = step_q;
     drain_d = drain_q;
+    zk_d = zk_q;
+    if (issue && kind_q == PkLayer) begin
+      zk_d = inv_q ? zk_q - zk_step : zk_q + zk_step;
+    end
     unique case (state_q)
       StIdle: begin
         if (start_i) begin
@@ -143,11 +167,13 @@ module ntt_ctrl
               kind_d = PkLayer;
               inv_d = 1'b0;
               lg_d = LgW'(LgN - 1);
+              zk_d = ZAW'(1);
             end
             OpIntt: begin
               kind_d = PkLayer;
               inv_d = 1'b1;
               lg_d = LgW'(P);
+              zk_d = '1;
             end
             default: begin
               kind_d = PkMul;
@@ -220,6 +246,7 @@ module ntt_ctrl
       cnt_q <= '0;
       step_q <= '0;
       drain_q <= '0;
+      zk_q <= '0;
       dl_v_q <= '{default: 1'b0};
     end else begin
       state_q <= state_d;
@@ -231,6 +258,7 @@ module ntt_ctrl
       cnt_q <= cnt_d;
       step_q <= step_d;
       drain_q <= drain_d;
+      zk_q <= zk_d;
       dl_v_q <= dl_v_d;
     end
   end
@@ -257,6 +285,7 @@ module ntt_ctrl
   assign rd_o = issue;
   assign rd_a_o = a;
   assign rd_b_o = b;
+  assign zk_o = zk_q;
   assign step_o = step_q;
   assign slot_o = issue && (kind_q == PkMul);
 

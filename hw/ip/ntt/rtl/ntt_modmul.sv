@@ -1,9 +1,10 @@
 // Modular multiplier: p = x y F mod q in [0, q) for x, y in [0, q), F the
 // reduction's factor (ntt_pkg). Three register stages for every reduction:
 // the product, the first reduction step, the second with the final
-// correction. Multiplications by a variable and by the Barrett/Montgomery
-// constants use ntt_mul (DSP or LUTs by UseDsp); KRED's multiplications by
-// its small k are always shift-and-add.
+// correction. Every multiplication, by a variable or by a reduction's
+// constant (Barrett's V and q, Montgomery's -q^-1 and q, KRED's k), is an
+// ntt_mul: DSP or LUTs by UseDsp. With DSPs, KRED's k c0 - c1 fits one
+// DSP48 (multiply, then subtract) per step.
 module ntt_modmul
   import ntt_pkg::*;
 #(
@@ -110,13 +111,13 @@ module ntt_modmul
     logic signed [R1W-Km:0] c1b;
     logic signed [QW+2:0] r2;
 
-    ntt_mul #(.AW(Km), .BW(KW), .UseDsp(1'b0)) u_mul_k1 (
+    ntt_mul #(.AW(Km), .BW(KW), .UseDsp(UseDsp)) u_mul_k1 (
       .a_i(t_q[Km-1:0]),
       .b_i(KW'(Kk)),
       .p_o(kc0)
     );
     assign r1_d = R1W'($signed({1'b0, kc0})) - R1W'($signed({1'b0, t_q[TW-1:Km]}));
-    ntt_mul #(.AW(Km), .BW(KW), .UseDsp(1'b0)) u_mul_k2 (
+    ntt_mul #(.AW(Km), .BW(KW), .UseDsp(UseDsp)) u_mul_k2 (
       .a_i(r1_q[Km-1:0]),
       .b_i(KW'(Kk)),
       .p_o(kc0b)
