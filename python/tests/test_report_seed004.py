@@ -53,4 +53,10 @@ def test_table4_scales_our_core_by_the_seeds_ntt_units() -> None:
     assert r[2] == 3 and r[7] == "mlkem" and r[10] == 3000 and r[12] == 483
     assert r[13] == f"{3000 / 3054:.2f}"
     assert rows["rtl", "newhope5"][7] == "-"  # no newhope1024 record given
+    note = next(n for n in sec.notes if n.startswith("Table 4"))
+    assert "at most the seed's in 6 of 6 rows." in note  # 1,000 LUT per unit: every row
+    # 1,100 per unit: above the RTL rows (2,200 > 2,040; 3,300 > 3,054; 4,400 > 4,055)
+    big = seed004_section((_record("mlkem", 1100, 483),))
+    note = next(n for n in big.notes if n.startswith("Table 4"))
+    assert "in 3 of 6 rows; more in rtl kyber_r2_1 (1.08x), rtl kyber_r2_3 (1.08x)" in note
     assert set(PRESET_OF) == {r["algorithm"] for r in read_table("ntt_resources_004_table4.csv")}
