@@ -301,11 +301,34 @@ def read_placement(text: str) -> list[tuple[str, str, str]]:
 
 
 def plan_placement(device: str, level: int, out: Path) -> Path:
-    """The placement `bikeco plan --device <device> --hw-source bikeco` chooses."""
+    """The placement `bikeco plan --device <device> --hw-source bikeco` chooses
+    (and the plan, beside it as <name>.plan.json, for the comparison)."""
     out.parent.mkdir(parents=True, exist_ok=True)
     cmd = [sys.executable, "-m", "bikeco", "plan", "--device", device, "--level", str(level)]
-    run([*cmd, "--hw-source", "bikeco", "--placement-out", str(out)], cwd=REPO / "python")
+    cmd += ["--hw-source", "bikeco", "--json", "--placement-out", str(out)]
+    res, _ = run(cmd, cwd=REPO / "python")
+    out.with_suffix(".plan.json").write_text(res.stdout[res.stdout.index("{") :])
     return out
+
+
+def compare_with_plan(rec: dict[str, Any], plan: dict[str, Any]) -> None:
+    """Prints each target's measured cycles per call beside the plan's."""
+    mhz = rec["timing"]["pl_mhz"]
+    predicted = {a["target"]: a for a in plan["assignments"]}
+    print(
+        f"  {'per call, PL cycles':24} {'accelerator':>11} {'transfer':>9} {'run':>9}"
+        f"   {'plan: hardware':>14} {'transfer':>9}"
+    )
+    for t in rec["targets"]:
+        a = predicted.get(t["target"])
+        if a is None or t["calls"] == 0:
+            continue
+        n = t["calls"]
+        hw, tr = a["hw_ms"] * 1000 * mhz, a["transfer_ms"] * 1000 * mhz
+        print(
+            f"  {t['target']:24} {t['accelerator_cycles'] / n:11.0f} "
+            f"{t['transfer_cycles'] / n:9.0f} {t['run_pl_cycles'] / n:9.0f}   {hw:14.0f} {tr:9.0f}"
+        )
 
 
 def run_placement(placement: Path, level: int, kat: int, wait: str = "irq") -> Path:
@@ -346,5 +369,8 @@ def run_placement(placement: Path, level: int, kat: int, wait: str = "irq") -> P
     errs = check_placement_record(rec)
     if errs:
         sys.exit(f"FAILED: bike-cosim {placement.name} L{level}: record {out}: " + "; ".join(errs))
+    plan = placement.with_suffix(".plan.json")
+    if plan.exists():
+        compare_with_plan(rec, json.loads(plan.read_text()))
     print(f"  (bike-cosim {placement.name} L{level}: run {seconds:.1f} s; record {out})")
     return out
