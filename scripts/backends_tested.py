@@ -5,8 +5,9 @@
 
 Reads ctest's JUnit record (`ctest --output-junit`) and prints, per back end,
 whether its tests (backend_<name>, which names the back ends, then
-kat_L<N>_<name> and constant_time_<name>) passed, failed or were skipped (status 77: this CPU cannot run it), so that a
-skipped back end is never mistaken for a passing one. Exits 1 if a back end
+kat_L<N>_<name> and constant_time_<name>) passed, failed or were skipped
+(status 77: this CPU cannot run it), so that a skipped back end is never
+mistaken for a passing one. Exits 1 if a back end
 has no test at all in the record.
 """
 
@@ -39,8 +40,11 @@ def main() -> int:
         counts = seen.setdefault(m.group("backend"), {"passed": 0, "failed": 0, "skipped": 0})
         counts[outcome] += 1
     # A back end is what has a backend_<name> test (constant_time_canary is not).
-    names = {c.get("name", "")[len("backend_"):] for c in root.iter("testcase")
-             if c.get("name", "").startswith("backend_")}
+    names = {
+        c.get("name", "")[len("backend_") :]
+        for c in root.iter("testcase")
+        if c.get("name", "").startswith("backend_")
+    }
     seen = {b: c for b, c in seen.items() if b in names}
     if not seen:
         print("back ends tested: none found in the record", file=sys.stderr)
@@ -49,8 +53,10 @@ def main() -> int:
     skipped = [b for b, c in seen.items() if c["skipped"]]
     for b, c in seen.items():
         print(f"  back end {b}: {c['passed']} passed, {c['failed']} failed, {c['skipped']} skipped")
-    print(f"back ends tested: {' '.join(ran) or 'none'}; "
-          f"skipped (this CPU cannot run them): {' '.join(skipped) or 'none'}")
+    print(
+        f"back ends tested: {' '.join(ran) or 'none'}; "
+        f"skipped (this CPU cannot run them): {' '.join(skipped) or 'none'}"
+    )
     return 0
 
 

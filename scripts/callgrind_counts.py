@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import TextIO
 
 LEVELS = (1, 3, 5)
 # valgrind 3.19 executes AVX2 and PCLMULQDQ, not VPCLMULQDQ or AVX-512.
@@ -46,17 +47,27 @@ def count(bike: str, level: int, backend: str, function: str) -> int | None:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
         cmd = [
-            "valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
-            "--collect-atstart=no", f"--toggle-collect={function}",
-            bike, "kat", "--level", str(level), "--count", "1",
+            "valgrind",
+            "--tool=callgrind",
+            f"--callgrind-out-file={out}",
+            "--collect-atstart=no",
+            f"--toggle-collect={function}",
+            bike,
+            "kat",
+            "--level",
+            str(level),
+            "--count",
+            "1",
         ]
         env = dict(os.environ, BIKE_BACKEND=backend)
         run = subprocess.run(cmd, env=env, capture_output=True, text=True)
         if run.returncode == SKIPPED:
             return None
         if run.returncode != 0:
-            sys.exit(f"callgrind_counts: {' '.join(cmd)} failed ({run.returncode}):\n"
-                     f"{run.stderr[-2000:]}")
+            sys.exit(
+                f"callgrind_counts: {' '.join(cmd)} failed ({run.returncode}):\n"
+                f"{run.stderr[-2000:]}"
+            )
         for line in out.read_text().splitlines():
             if line.startswith("summary:"):
                 return int(line.split()[1])
@@ -70,13 +81,26 @@ def measure(bike: str) -> list[dict[str, str]]:
             for primitive, function in PRIMITIVES.items():
                 n = count(bike, level, backend, function)
                 if n is None:
-                    print(f"L{level} {backend}: this CPU cannot run it, not counted",
-                          file=sys.stderr)
+                    print(
+                        f"L{level} {backend}: this CPU cannot run it, not counted", file=sys.stderr
+                    )
                     break
                 print(f"L{level} {backend:8} {primitive}: {n:,}", file=sys.stderr)
-                rows.append({"level": str(level), "backend": backend,
-                             "primitive": primitive, "instructions": str(n)})
+                rows.append(
+                    {
+                        "level": str(level),
+                        "backend": backend,
+                        "primitive": primitive,
+                        "instructions": str(n),
+                    }
+                )
     return rows
+
+
+def write_csv(f: TextIO, rows: list[dict[str, str]]) -> None:
+    w = csv.DictWriter(f, fieldnames=FIELDS, lineterminator="\n")
+    w.writeheader()
+    w.writerows(rows)
 
 
 def load(path: str) -> dict[tuple[int, str, str], int]:
@@ -117,8 +141,10 @@ def compare(old: dict[tuple[int, str, str], int], new: dict[tuple[int, str, str]
     common = [k for k in old if k in new]
     for key in common:
         level, backend, primitive = key
-        print(f"| L{level} | {backend} | {primitive} | {old[key]:,} | {new[key]:,} | "
-              f"{new[key] / old[key]:.3f} |")
+        print(
+            f"| L{level} | {backend} | {primitive} | {old[key]:,} | {new[key]:,} | "
+            f"{new[key] / old[key]:.3f} |"
+        )
     missing = sorted(set(old) ^ set(new))
     for key in missing:
         print(f"only in {'old' if key in old else 'new'}: L{key[0]} {key[1]} {key[2]}")
@@ -132,8 +158,11 @@ def check_doc(table: dict[tuple[int, str, str], int], doc: str) -> int:
         return 1
     body = text.split(BEGIN, 1)[1].split(END, 1)[0].strip("\n") + "\n"
     if body != markdown(table):
-        print(f"{doc}: the callgrind table differs from its CSV; regenerate it with "
-              f"scripts/callgrind_counts.py markdown", file=sys.stderr)
+        print(
+            f"{doc}: the callgrind table differs from its CSV; regenerate it with "
+            f"scripts/callgrind_counts.py markdown",
+            file=sys.stderr,
+        )
         return 1
     print(f"{doc}: callgrind table matches its CSV ({len(table)} counts)")
     return 0
@@ -156,12 +185,11 @@ def main() -> int:
     a = ap.parse_args()
     if a.cmd == "measure":
         rows = measure(a.bike)
-        f = sys.stdout if a.out == "-" else open(a.out, "w", newline="")
-        w = csv.DictWriter(f, fieldnames=FIELDS, lineterminator="\n")
-        w.writeheader()
-        w.writerows(rows)
-        if f is not sys.stdout:
-            f.close()
+        if a.out == "-":
+            write_csv(sys.stdout, rows)
+        else:
+            with open(a.out, "w", newline="") as f:
+                write_csv(f, rows)
         return 0
     if a.cmd == "compare":
         return compare(load(a.old), load(a.new))
