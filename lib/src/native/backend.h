@@ -204,6 +204,9 @@ void upc_at_least_avx512(const bike_params *p, uint64_t *mask, const upc_counter
                          uint32_t th);
 uint32_t bike_poly_weight_avx512(const bike_params *p, const uint64_t *a);
 void bike_keccak_xn_avx2(uint64_t (*s)[25], unsigned n);
+void bike_fisher_yates_avx2(uint32_t *pos, uint32_t count, uint32_t bound, const uint8_t *words);
+void bike_support_dense2_avx2(const bike_params *p, uint64_t *a0, uint64_t *a1,
+                              const uint32_t *idx, const uint64_t *take, uint32_t count);
 void bike_support_dense_avx2(const bike_params *p, uint64_t *a, const uint32_t *idx,
                              const uint64_t *take, uint32_t count);
 #endif
