@@ -51,9 +51,12 @@ HARNESS: dict[str, Harness] = {
         defines={"W": "TB_W", "P": "TB_P", "Prefetch": "TB_PREFETCH", "Tile": "TB_TILE"}
     ),
     # units behind the accelerator shell (ip/acc_shell): 64-bit words only;
-    # one testbench, TB_INV for the inversion
+    # one testbench, a macro per device but the multiplier
     "gf2x_mul_acc": Harness(defines={}, record=False),
     "gf2x_inv_acc": Harness(defines={}, tb_defines={"TB_INV": 1}, record=False),
+    "sparse_mul_acc": Harness(defines={}, tb_defines={"TB_SPARSE": 1}, record=False),
+    "bike_decoder_acc": Harness(defines={}, tb_defines={"TB_DECODER": 1}, record=False),
+    "keccak_sampler_acc": Harness(defines={}, tb_defines={"TB_KECCAK": 1}, record=False),
     # the NTT accelerator: no BIKE level (simulated and recorded at L1)
     "ntt": Harness(
         defines={

@@ -50,6 +50,27 @@ DEVICES: tuple[Device, ...] = (
         params=(("R", 12323), ("E", 16), *_MUL_PARAMS),
         summary="the inversion in GF(2)[x]/(x^R - 1)",
     ),
+    Device(
+        name="sparse_mul_acc",
+        core_id="SPARSE_MUL",
+        stream="sparse_mul_stream",
+        params=(("R", 12323), ("D", 71), ("P", 8)),
+        summary="the sparse-dense product in GF(2)[x]/(x^R - 1)",
+    ),
+    Device(
+        name="bike_decoder_acc",
+        core_id="BIKE_DECODER",
+        stream="bike_decoder_stream",
+        params=(("R", 12323), ("D", 71), ("P", 8)),
+        summary="Black-Gray-Flip decoding",
+    ),
+    Device(
+        name="keccak_sampler_acc",
+        core_id="KECCAK_SAMPLER",
+        stream="keccak_sampler_stream",
+        params=(("R", 12323), ("D", 71), ("T", 134), ("RoundsPerCycle", 2)),
+        summary="BIKE's sampling and hashing (KEYGEN, H, L, K)",
+    ),
 )
 
 # the device's ports: (direction, width, name); the shell's of the same name

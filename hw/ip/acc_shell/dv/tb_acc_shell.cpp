@@ -1,8 +1,9 @@
 // Testbench of the accelerator shell around an operation core, driven only
 // through its AXI4-Lite and AXI4-Stream ports (tb_axi.h): gf2x_mul_acc, or
-// gf2x_inv_acc with -DTB_INV. The register offsets, field masks and codes
-// come from the C header generated from the same SystemRDL as the register
-// block (sw/acc_shell_regs.h, _enums.h).
+// with -DTB_INV gf2x_inv_acc, -DTB_SPARSE sparse_mul_acc, -DTB_DECODER
+// bike_decoder_acc, -DTB_KECCAK keccak_sampler_acc. The register offsets,
+// field masks and codes come from the C header generated from the same
+// SystemRDL as the register block (sw/acc_shell_regs.h, _enums.h).
 //
 // Checks: every register's reset value; read-only registers and fields keep
 // their value under writes; INTR_STATE is write-1-to-clear and drives irq_o
@@ -10,15 +11,23 @@
 // START while busy, a short stream, a long one with and without TLAST, ABORT;
 // for the inversion an operand of even weight: CORE) with the stream word
 // counters, no result word on the output, and a correct result right after;
-// then operations on random and KAT operands through the bus, bit-exact
-// against libbike (bike_gf2x_mul of c0 and h0, of h and h0; bike_gf2x_inv of
-// h0 and h), every other one with random gaps on every handshake. Cycles:
-// CYCLES of an operation without gaps (the same for every input).
+// then every operation on random and KAT-derived operands through the bus,
+// bit-exact against libbike (doc/acc_shell.md lists them per device), every
+// other run of each operation with random gaps on every handshake. Cycles:
+// CYCLES of each operation without gaps (the same for every input; for the
+// decoder, decoded or not).
 #include <cstddef>
+#include <cstring>
 #include <memory>
 
-#ifdef TB_INV
+#if defined(TB_INV)
 #include "Vgf2x_inv_acc.h"
+#elif defined(TB_SPARSE)
+#include "Vsparse_mul_acc.h"
+#elif defined(TB_DECODER)
+#include "Vbike_decoder_acc.h"
+#elif defined(TB_KECCAK)
+#include "Vkeccak_sampler_acc.h"
 #else
 #include "Vgf2x_mul_acc.h"
 #endif
@@ -41,25 +50,176 @@ constexpr uint16_t kIntrEnable = offsetof(acc_shell_t, INTR_ENABLE);
 constexpr uint16_t kCycles = offsetof(acc_shell_t, CYCLES);
 constexpr uint16_t kWords = offsetof(acc_shell_t, WORDS);
 constexpr uint16_t kStream = offsetof(acc_shell_t, STREAM);
-constexpr uint32_t kOp = 1;  // the device's one operation (MUL, INV)
+constexpr size_t kMaxOut = 2 * BIKE_MAX_QWORDS + 1;  // result words at most
 
 constexpr uint32_t field(uint32_t v, uint32_t bm, uint32_t bp) { return (v & bm) >> bp; }
 #define FIELD(v, reg, f) field((v), ACC_SHELL__##reg##__##f##_bm, ACC_SHELL__##reg##__##f##_bp)
 #define ERR(name) ACC_SHELL__ACC_SHELL_ERR_E__##name
 
-// The device: its model, identifier, input polynomials, reference and name.
-#ifdef TB_INV
+// The device: its model, identifier, name, operations (kOps; kOp the one
+// that the register and misuse checks use), and per operation its input and
+// output words, a valid random input (kind: tb::operand's) and its libbike
+// reference.
+
+// positions two per word (doc/acc_shell.md, "Positions"): ceil(d/2) words
+size_t idx_words(const bike_params *p) { return (p->d + 1) / 2; }
+void pack_idx(const bike_params *p, uint64_t *w, const uint32_t *idx) {
+  for (uint32_t i = 0; i < p->d; i++) {
+    uint64_t half = (uint64_t)idx[i] << (32 * (i & 1));
+    w[i / 2] = (i & 1) ? (w[i / 2] | half) : half;
+  }
+}
+std::vector<uint32_t> unpack_idx(const bike_params *p, const uint64_t *w) {
+  std::vector<uint32_t> idx(p->d);
+  for (uint32_t i = 0; i < p->d; i++) idx[i] = (uint32_t)(w[i / 2] >> (32 * (i & 1)));
+  return idx;
+}
+// d distinct random positions below r (0 and r - 1 among them for kinds
+// 1..3) packed into w, the unused half of an odd d's last word random: the
+// device must ignore it
+void random_idx(const bike_params *p, tb::Rng &rng, unsigned kind, uint64_t *w) {
+  std::vector<uint32_t> fixed;
+  if (kind != 0) fixed = {0, p->r - 1};
+  pack_idx(p, w, tb::distinct(rng, p->d, p->r, fixed).data());
+  if (p->d & 1) w[p->d / 2] |= rng.next() << 32;
+}
+
+#if defined(TB_INV)
 using Model = Vgf2x_inv_acc;
 constexpr uint32_t kCore = ACC_SHELL__ACC_SHELL_CORE_E__GF2X_INV;
-constexpr size_t kInPolys = 1;
 const char *const kName = "gf2x_inv_acc";
-void reference(const bike_params *p, uint64_t *c, const uint64_t *in) { bike_gf2x_inv(p, c, in); }
+constexpr uint32_t kOps[] = {1};  // INV
+const char *const kOpNames[] = {"op"};
+constexpr uint32_t kOp = 1;
+size_t in_words(const bike_params *p, uint32_t) { return p->r_qwords; }
+size_t out_words(const bike_params *p, uint32_t) { return p->r_qwords; }
+// an operand of odd weight (a unit)
+void random_input(const bike_params *p, uint32_t, tb::Rng &rng, unsigned kind, uint64_t *in) {
+  tb::operand(p, rng, kind, in);
+  if ((bike_poly_weight(p, in) & 1) == 0) in[0] ^= 1;
+}
+void reference(const bike_params *p, uint32_t, uint64_t *c, const uint64_t *in) {
+  bike_gf2x_inv(p, c, in);
+}
+#elif defined(TB_SPARSE)
+using Model = Vsparse_mul_acc;
+constexpr uint32_t kCore = ACC_SHELL__ACC_SHELL_CORE_E__SPARSE_MUL;
+const char *const kName = "sparse_mul_acc";
+constexpr uint32_t kOps[] = {1};  // MUL
+const char *const kOpNames[] = {"op"};
+constexpr uint32_t kOp = 1;
+size_t in_words(const bike_params *p, uint32_t) { return idx_words(p) + p->r_qwords; }
+size_t out_words(const bike_params *p, uint32_t) { return p->r_qwords; }
+// the positions, then the dense operand
+void random_input(const bike_params *p, uint32_t, tb::Rng &rng, unsigned kind, uint64_t *in) {
+  random_idx(p, rng, kind, in);
+  tb::operand(p, rng, kind, in + idx_words(p));
+}
+void reference(const bike_params *p, uint32_t, uint64_t *c, const uint64_t *in) {
+  bike_gf2x_mul_sparse(p, c, unpack_idx(p, in).data(), p->d, in + idx_words(p));
+}
+#elif defined(TB_DECODER)
+using Model = Vbike_decoder_acc;
+constexpr uint32_t kCore = ACC_SHELL__ACC_SHELL_CORE_E__BIKE_DECODER;
+const char *const kName = "bike_decoder_acc";
+constexpr uint32_t kOps[] = {1};  // DECODE
+const char *const kOpNames[] = {"op"};
+constexpr uint32_t kOp = 1;
+size_t in_words(const bike_params *p, uint32_t) { return 2 * idx_words(p) + p->r_qwords; }
+size_t out_words(const bike_params *p, uint32_t) { return 2 * p->r_qwords + 1; }
+unsigned outcomes[2];  // results seen: not decoded, decoded
+// h0's and h1's positions, then a syndrome: for even kinds that of an error
+// of weight t (h0 e0 + h1 e1, e from H of a random m: it decodes), for odd
+// kinds a uniform one (it does not)
+void random_input(const bike_params *p, uint32_t, tb::Rng &rng, unsigned kind, uint64_t *in) {
+  static uint64_t h[2][BIKE_MAX_QWORDS], e[2][BIKE_MAX_QWORDS], prod[BIKE_MAX_QWORDS];
+  size_t nw = idx_words(p);
+  uint64_t *s = in + 2 * nw;
+  for (unsigned b = 0; b < 2; b++) {
+    random_idx(p, rng, kind & 2, in + b * nw);
+    bike_poly_from_indices(p, h[b], unpack_idx(p, in + b * nw).data(), p->d);
+  }
+  if (kind & 1) {
+    tb::operand(p, rng, 0, s);
+    return;
+  }
+  uint8_t m[BIKE_M_BYTES];
+  rng.bytes(m, sizeof m);
+  bike_function_h(p, e[0], e[1], nullptr, m);
+  bike_gf2x_mul(p, s, h[0], e[0]);
+  bike_gf2x_mul(p, prod, h[1], e[1]);
+  for (size_t w = 0; w < p->r_qwords; w++) s[w] ^= prod[w];
+}
+void reference(const bike_params *p, uint32_t, uint64_t *c, const uint64_t *in) {
+  size_t nw = idx_words(p);
+  uint64_t ok = bike_decode(p, c, c + p->r_qwords, in + 2 * nw, unpack_idx(p, in).data(),
+                            unpack_idx(p, in + nw).data());
+  c[2 * p->r_qwords] = ok;
+  outcomes[ok & 1]++;
+}
+#elif defined(TB_KECCAK)
+using Model = Vkeccak_sampler_acc;
+constexpr uint32_t kCore = ACC_SHELL__ACC_SHELL_CORE_E__KECCAK_SAMPLER;
+const char *const kName = "keccak_sampler_acc";
+constexpr uint32_t kOpKeygen = 1, kOpH = 2, kOpL = 3, kOpK = 4;
+constexpr uint32_t kOps[] = {kOpKeygen, kOpH, kOpL, kOpK};
+const char *const kOpNames[] = {"sample_keygen", "function_h", "function_l", "function_k"};
+constexpr uint32_t kOp = kOpL;  // the longest input: the stream checks need 6 words or more
+size_t k_words(const bike_params *p) { return (BIKE_M_BYTES + p->ct_bytes + 7) / 8; }
+size_t in_words(const bike_params *p, uint32_t op) {
+  return op == kOpL ? 2 * p->r_qwords : op == kOpK ? k_words(p) : BIKE_M_BYTES / 8;
+}
+size_t out_words(const bike_params *p, uint32_t op) {
+  return op == kOpKeygen ? 2 * idx_words(p) : op == kOpH ? 2 * p->r_qwords : 4;
+}
+// KEYGEN, H: a random seed or m; L: two polynomials; K: m and random ct
+// bytes, the unused bytes of the last word random (the device must ignore
+// them)
+void random_input(const bike_params *p, uint32_t op, tb::Rng &rng, unsigned kind, uint64_t *in) {
+  size_t n = p->r_qwords;
+  if (op == kOpL) {
+    tb::operand(p, rng, kind, in);
+    tb::operand(p, rng, kind, in + n);
+    return;
+  }
+  for (size_t i = 0; i < in_words(p, op); i++) in[i] = rng.next();
+}
+void reference(const bike_params *p, uint32_t op, uint64_t *c, const uint64_t *in) {
+  static uint32_t h0[BIKE_MAX_D], h1[BIKE_MAX_D];
+  static uint8_t out[BIKE_HASH_OUT_BYTES];
+  const uint8_t *bytes = reinterpret_cast<const uint8_t *>(in);  // little-endian words
+  size_t n = p->r_qwords;
+  if (op == kOpKeygen) {
+    bike_sample_keygen(p, h0, h1, bytes);
+    pack_idx(p, c, h0);
+    pack_idx(p, c + idx_words(p), h1);
+    return;
+  }
+  if (op == kOpH) {
+    bike_function_h(p, c, c + n, nullptr, bytes);
+    return;
+  }
+  if (op == kOpL) {
+    bike_function_l(p, out, in, in + n);
+  } else {
+    bike_function_k(p, out, bytes, bytes + BIKE_M_BYTES);
+  }
+  std::memcpy(c, out, sizeof out);
+}
 #else
 using Model = Vgf2x_mul_acc;
 constexpr uint32_t kCore = ACC_SHELL__ACC_SHELL_CORE_E__GF2X_MUL;
-constexpr size_t kInPolys = 2;
 const char *const kName = "gf2x_mul_acc";
-void reference(const bike_params *p, uint64_t *c, const uint64_t *in) {
+constexpr uint32_t kOps[] = {1};  // MUL
+const char *const kOpNames[] = {"op"};
+constexpr uint32_t kOp = 1;
+size_t in_words(const bike_params *p, uint32_t) { return 2 * p->r_qwords; }
+size_t out_words(const bike_params *p, uint32_t) { return p->r_qwords; }
+void random_input(const bike_params *p, uint32_t, tb::Rng &rng, unsigned kind, uint64_t *in) {
+  tb::operand(p, rng, kind, in);
+  tb::operand(p, rng, kind, in + p->r_qwords);
+}
+void reference(const bike_params *p, uint32_t, uint64_t *c, const uint64_t *in) {
   bike_gf2x_mul(p, c, in, in + p->r_qwords);
 }
 #endif
@@ -106,18 +266,13 @@ struct Tb {
     std::exit(1);
   }
 
-  size_t in_words() const { return kInPolys * n; }
+  uint32_t opc = kOp;  // the operation that op() and check() run
+  size_t in_words() const { return ::in_words(p, opc); }
+  size_t out_words() const { return ::out_words(p, opc); }
 
-  // a random valid input: uniform operands (kind: tb::operand's), of odd
-  // weight for the inversion
   std::vector<uint64_t> valid_input(unsigned kind) {
-    std::vector<uint64_t> in(kInPolys * n);
-    for (size_t k = 0; k < kInPolys; k++) {
-      tb::operand(p, rng, kind, in.data() + k * n);
-#ifdef TB_INV
-      if ((bike_poly_weight(p, in.data()) & 1) == 0) in[0] ^= 1;
-#endif
-    }
+    std::vector<uint64_t> in(in_words());
+    random_input(p, opc, rng, kind, in.data());
     return in;
   }
 
@@ -127,25 +282,25 @@ struct Tb {
     bus.bp = gaps;
     bus.start_source(in, in.size(), in.size() - 1);
     bus.arm_sink();
-    start(kOp);
+    start(opc);
     *st = wait_done("operation");
     for (int i = 0; !bus.sink_done && i < 1000; i++) bus.step();
-    expect_eq("operation: result words", bus.sink.size(), n);
-    for (size_t i = 0; i < n; i++) c[i] = i < bus.sink.size() ? bus.sink[i] : 0;
+    expect_eq("operation: result words", bus.sink.size(), out_words());
+    for (size_t i = 0; i < out_words(); i++) c[i] = i < bus.sink.size() ? bus.sink[i] : 0;
     uint32_t cnt = bus.read(kStream);
     expect_eq("operation: STREAM.IN", FIELD(cnt, STREAM, IN), in.size());
-    expect_eq("operation: STREAM.OUT", FIELD(cnt, STREAM, OUT), n);
+    expect_eq("operation: STREAM.OUT", FIELD(cnt, STREAM, OUT), out_words());
     bus.bp = false;
     return bus.read(kCycles);
   }
 
   // an operation that must succeed: compared with libbike; returns CYCLES
   uint32_t check(const char *what, unsigned vec, const std::vector<uint64_t> &in, bool gaps) {
-    static uint64_t c[BIKE_MAX_QWORDS], e[BIKE_MAX_QWORDS];
-    reference(p, e, in.data());
+    static uint64_t c[kMaxOut], e[kMaxOut];
+    reference(p, opc, e, in.data());
     uint32_t st = 0, cyc = op(c, in, gaps, &st);
     expect_eq("operation: STATUS (done, no error, idle)", st, ACC_SHELL__STATUS__DONE_bm);
-    if (!tb::same_words(what, vec, c, e, n)) fails++;
+    if (!tb::same_words(what, vec, c, e, out_words())) fails++;
     return cyc;
   }
 
@@ -188,7 +343,7 @@ void test_access(Tb &t) {
   t.bus.write(kCtrl, kOp << ACC_SHELL__CTRL__OP_bp);
   uint32_t w = t.bus.read(kWords);
   expect_eq("WORDS.IN of the operation", FIELD(w, WORDS, IN), t.in_words());
-  expect_eq("WORDS.OUT of the operation", FIELD(w, WORDS, OUT), t.n);
+  expect_eq("WORDS.OUT of the operation", FIELD(w, WORDS, OUT), t.out_words());
   // ABORT while idle: no effect
   t.bus.write(kCtrl, (kOp << ACC_SHELL__CTRL__OP_bp) | ACC_SHELL__CTRL__ABORT_bm);
   expect_eq("ABORT while idle: STATUS", t.bus.read(kStatus), 0);
@@ -206,7 +361,8 @@ void test_access(Tb &t) {
 
 // unknown operations; INTR_STATE write-1-to-clear and the interrupt line
 void test_op_and_w1c(Tb &t) {
-  const uint32_t bad_ops[] = {0, 2, 0x80, 0xff};
+  constexpr uint32_t kNumOps = sizeof kOps / sizeof kOps[0];  // codes 1..kNumOps
+  const uint32_t bad_ops[] = {0, kNumOps + 1, 0x80, 0xff};
   for (uint32_t op : bad_ops) {
     t.bus.write(kCtrl, op << ACC_SHELL__CTRL__OP_bp);
     expect_eq("WORDS of an unknown op", t.bus.read(kWords), 0);
@@ -285,9 +441,9 @@ void test_streams(Tb &t) {
 
 // START while busy: refused, recorded, the running operation still right
 void test_busy(Tb &t) {
-  static uint64_t c[BIKE_MAX_QWORDS], e[BIKE_MAX_QWORDS];
+  static uint64_t c[kMaxOut], e[kMaxOut];
   std::vector<uint64_t> in = t.valid_input(0);
-  reference(t.p, e, in.data());
+  reference(t.p, kOp, e, in.data());
   t.start(kOp);  // no stream yet: the shell waits for it
   t.start(kOp);
   uint32_t s = t.status();
@@ -300,8 +456,8 @@ void test_busy(Tb &t) {
   s = t.wait_done("START while busy");
   for (int i = 0; !t.bus.sink_done && i < 1000; i++) t.bus.step();
   expect_eq("START while busy: error kept at the end", FIELD(s, STATUS, ERROR), ERR(BUSY));
-  for (size_t i = 0; i < t.n; i++) c[i] = i < t.bus.sink.size() ? t.bus.sink[i] : 0;
-  if (!tb::same_words("result under a refused START", 0, c, e, t.n)) fails++;
+  for (size_t i = 0; i < t.out_words(); i++) c[i] = i < t.bus.sink.size() ? t.bus.sink[i] : 0;
+  if (!tb::same_words("result under a refused START", 0, c, e, t.out_words())) fails++;
   t.bus.write(kIntrState, 0xffffffffu);
   t.recovers("after START while busy");
 
@@ -319,7 +475,7 @@ void test_busy(Tb &t) {
 #ifdef TB_INV
 // an operand of even weight has no inverse: error CORE, the words still given
 void test_core_error(Tb &t) {
-  static uint64_t c[BIKE_MAX_QWORDS];
+  static uint64_t c[kMaxOut];
   std::vector<uint64_t> in = t.valid_input(0);
   in[0] ^= 1;  // even weight
   uint32_t st = 0;
@@ -354,22 +510,31 @@ int main(int argc, char **argv) {
 #endif
   unsigned misuse_fails = fails;
 
-  uint64_t cycles = 0;
-  unsigned vec = 0;
-  auto check = [&](const char *what, unsigned v, const std::vector<uint64_t> &in) {
-    bool gaps = (vec++ & 1) != 0;
+  // CYCLES per operation, the same for every vector without gaps
+  constexpr size_t kNumOps = sizeof kOps / sizeof kOps[0];
+  uint64_t cycles[kNumOps] = {};
+  unsigned vec[kNumOps] = {};  // every other run of each operation with gaps
+  auto check = [&](const char *what, unsigned v, size_t k, const std::vector<uint64_t> &in) {
+    bool gaps = (vec[k]++ & 1) != 0;
+    t.opc = kOps[k];
     uint32_t c = t.check(what, v, in, gaps);
     if (!gaps) {
-      if (cycles && c != cycles) {
-        std::fprintf(stderr, "CYCLES %s vector %u: %u, before %llu\n", what, v, c,
-                     (unsigned long long)cycles);
+      if (cycles[k] && c != cycles[k]) {
+        std::fprintf(stderr, "CYCLES %s %s vector %u: %u, before %llu\n", kOpNames[k], what, v,
+                     c, (unsigned long long)cycles[k]);
         fails++;
       }
-      cycles = c;
+      cycles[k] = c;
     }
   };
+  auto kat_check = [&](const char *what, unsigned v, size_t k, const std::vector<uint64_t> &in) {
+    check(what, v, k, in);
+    rep.kat++;
+  };
   for (unsigned v = 0; v < args.random; v++) {
-    check("random", v, t.valid_input(v < 8 ? v % 4 : 0));
+    size_t k = v % kNumOps;
+    t.opc = kOps[k];
+    check("random", v, k, t.valid_input(v < 8 ? v % 4 : 0));
     rep.random++;
   }
   if (args.kat) {
@@ -382,28 +547,78 @@ int main(int argc, char **argv) {
         std::fprintf(stderr, "KAT record sizes do not match level %d\n", args.level);
         return 2;
       }
+#if defined(TB_INV)
       const uint8_t *h0 = rec["sk"].data() + 8 * p->d;
-#ifdef TB_INV
       bike_poly_from_bytes(p, in.data(), h0);  // h0 and h: odd weight
-      check("kat h0^-1", used, in);
+      kat_check("kat h0^-1", used, 0, in);
       bike_poly_from_bytes(p, in.data(), rec["pk"].data());
-      check("kat h^-1", used, in);
+      kat_check("kat h^-1", used, 0, in);
+#elif defined(TB_SPARSE)
+      std::vector<uint32_t> idx(p->d);
+      tb::sk_support(p, rec["sk"].data(), 0, idx.data());
+      pack_idx(p, in.data(), idx.data());
+      bike_poly_from_bytes(p, in.data() + idx_words(p), rec["ct"].data());
+      kat_check("kat h0 c0 (the syndrome)", used, 0, in);
+      tb::sk_support(p, rec["sk"].data(), 1, idx.data());
+      pack_idx(p, in.data(), idx.data());
+      bike_poly_from_bytes(p, in.data() + idx_words(p), rec["pk"].data());
+      kat_check("kat h1 h", used, 0, in);
+#elif defined(TB_DECODER)
+      // the syndrome c0 h0 of the record (it decodes), then with one bit
+      // flipped (it does not)
+      static uint64_t c0[BIKE_MAX_QWORDS], h0[BIKE_MAX_QWORDS];
+      std::vector<uint32_t> idx(p->d);
+      size_t nw = idx_words(p);
+      for (unsigned b = 0; b < 2; b++) {
+        tb::sk_support(p, rec["sk"].data(), b, idx.data());
+        pack_idx(p, in.data() + b * nw, idx.data());
+      }
+      bike_poly_from_bytes(p, c0, rec["ct"].data());
+      tb::sk_h0(p, rec["sk"].data(), h0);
+      bike_gf2x_mul(p, in.data() + 2 * nw, c0, h0);
+      kat_check("kat decode c0 h0", used, 0, in);
+      in[2 * nw] ^= 1;
+      kat_check("kat decode c0 h0 + 1", used, 0, in);
+#elif defined(TB_KECCAK)
+      // the record's ss as the seed and as m; K with the record's ct
+      const uint8_t *ss = rec["ss"].data();
+      for (size_t k = 0; k < kNumOps; k++) {
+        std::vector<uint64_t> kin(in_words(p, kOps[k]));
+        if (kOps[k] == kOpL) {
+          bike_function_h(p, kin.data(), kin.data() + t.n, nullptr, ss);
+        } else {
+          std::memcpy(kin.data(), ss, BIKE_M_BYTES);
+        }
+        if (kOps[k] == kOpK) std::memcpy(kin.data() + 4, rec["ct"].data(), p->ct_bytes);
+        kat_check(kOpNames[k], used, k, kin);
+      }
 #else
+      const uint8_t *h0 = rec["sk"].data() + 8 * p->d;
       bike_poly_from_bytes(p, in.data(), rec["ct"].data());
       bike_poly_from_bytes(p, in.data() + t.n, h0);
-      check("kat c0*h0", used, in);
+      kat_check("kat c0*h0", used, 0, in);
       bike_poly_from_bytes(p, in.data(), rec["pk"].data());
-      check("kat h*h0", used, in);
+      kat_check("kat h*h0", used, 0, in);
 #endif
-      rep.kat += 2;
       used++;
     }
   }
-  rep.cycle("op", cycles);
+#if defined(TB_DECODER)
+  // both outcomes seen, each with the same status and cycles
+  if (rep.random + rep.kat >= 2 && (!outcomes[0] || !outcomes[1])) {
+    std::fprintf(stderr, "FAIL decoder outcomes: %u not decoded, %u decoded; expected both\n",
+                 outcomes[0], outcomes[1]);
+    fails++;
+  }
+#endif
   std::printf("%s L%d R=%u: register and misuse checks (%u failures), %u random + %u KAT "
-              "operations through the bus, %u failures; CYCLES per operation %llu\n",
-              kName, args.level, p->r, misuse_fails, rep.random, rep.kat, fails,
-              (unsigned long long)cycles);
+              "operations through the bus, %u failures; CYCLES per operation:",
+              kName, args.level, p->r, misuse_fails, rep.random, rep.kat, fails);
+  for (size_t k = 0; k < kNumOps; k++) {
+    rep.cycle(kOpNames[k], cycles[k]);
+    std::printf(" %s %llu", kOpNames[k], (unsigned long long)cycles[k]);
+  }
+  std::printf("\n");
   if (fails) return 1;
   rep.write(args.json);
   return 0;

@@ -6,6 +6,9 @@
 // acc_shell_core_e
 #define ACC_SHELL__ACC_SHELL_CORE_E__GF2X_MUL 1u  // gf2x_mul: dense product in GF(2)[x]/(x^r - 1) (gf2x_mul_acc).
 #define ACC_SHELL__ACC_SHELL_CORE_E__GF2X_INV 2u  // gf2x_inv: inverse in GF(2)[x]/(x^r - 1) (gf2x_inv_acc).
+#define ACC_SHELL__ACC_SHELL_CORE_E__SPARSE_MUL 3u  // sparse_mul: sparse-dense product in GF(2)[x]/(x^r - 1) (sparse_mul_acc).
+#define ACC_SHELL__ACC_SHELL_CORE_E__BIKE_DECODER 4u  // bike_decoder: Black-Gray-Flip decoding (bike_decoder_acc).
+#define ACC_SHELL__ACC_SHELL_CORE_E__KECCAK_SAMPLER 5u  // keccak_core and sampler_ctrl: the key-generation sampler, H, L and K (keccak_sampler_acc).
 
 // acc_shell_err_e
 #define ACC_SHELL__ACC_SHELL_ERR_E__NONE 0u  // No error.
