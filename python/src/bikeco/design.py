@@ -26,7 +26,6 @@ any selection's figures once, for both and for the design file.
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -655,24 +654,6 @@ def _single_accelerators(ctx: Context) -> Iterator[Selection]:
 
 
 # ---- what it would take -----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Gap:
-    """How far the best design of a budget is from a latency goal."""
-
-    goal_cycles: int
-    best_cycles: int
-    best_lut: float
-    cheapest_lut: float | None
-    """LUTs (with the bus port) of the cheapest design that meets the goal, without a budget."""
-    cheapest: Evaluated | None
-
-    @property
-    def lut_factor(self) -> float:
-        """How much denser (latency x LUT) the units must be for the cheapest design meeting
-        the goal to fit the budget's LUTs."""
-        return math.inf if self.cheapest_lut is None else self.cheapest_lut / self.best_lut
 
 
 def cheapest_meeting(ctx: Context, goal_cycles: int) -> Evaluated | None:
