@@ -1,8 +1,8 @@
 #!/bin/sh
 # One bounded libFuzzer run (a ctest test of the BIKE_FUZZ build):
 #   run.sh NAME FUZZER SECONDS MAX_LEN SUMMARY
-# writes NAME's seeds (the fuzzer's BIKEFUZZ_SEEDS start-up) into
-# corpus-NAME/, fuzzes for SECONDS, and appends one line to SUMMARY:
+# replays tests/fuzz/regressions/NAME/* if there are any, writes NAME's seeds
+# (the fuzzer's BIKEFUZZ_SEEDS start-up) into corpus-NAME/, fuzzes for SECONDS, and appends one line to SUMMARY:
 # executions, speed, coverage and features as libFuzzer last printed them.
 # Exits non-zero on any finding (libFuzzer's crash-*/leak-* file is kept).
 set -eu
@@ -12,7 +12,13 @@ log=$name.log
 
 rm -rf "$corpus" && mkdir "$corpus"
 status=0
-BIKEFUZZ_SEEDS=$corpus "$fuzzer" -runs=0 "$corpus" >"$log" 2>&1 || status=$?
+# Inputs that once found something (tests/fuzz/regressions/NAME/), each run once.
+regressions=$(dirname "$0")/regressions/$name
+: >"$log"
+if [ -d "$regressions" ]; then
+  "$fuzzer" "$regressions"/* >>"$log" 2>&1 || status=$?
+fi
+[ "$status" -ne 0 ] || BIKEFUZZ_SEEDS=$corpus "$fuzzer" -runs=0 "$corpus" >>"$log" 2>&1 || status=$?
 [ "$status" -ne 0 ] || "$fuzzer" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=1024 \
           -print_final_stats=1 -artifact_prefix="$name-" "$corpus" >>"$log" 2>&1 || status=$?
 runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
