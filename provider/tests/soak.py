@@ -41,7 +41,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import malformed_shares as ms  # noqa: E402  (the forged-ClientHello builder)
+import malformed_shares as ms  # the forged-ClientHello builder
 
 RSS_LIMIT = 0.05
 CHUNK = 500
@@ -199,13 +199,10 @@ def main() -> int:
     rng = random.Random(20261126)
     nginx: subprocess.Popen[bytes] | None = None
     try:
-        subprocess.run(
-            ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256"]
-            + ["-nodes", "-keyout", str(a.work / "key.pem"), "-out", str(a.work / "cert.pem")]
-            + ["-subj", "/CN=localhost", "-days", "1"],
-            check=True,
-            capture_output=True,
-        )
+        key, cert = str(a.work / "key.pem"), str(a.work / "cert.pem")
+        req = ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256"]
+        req += ["-nodes", "-keyout", key, "-out", cert, "-subj", "/CN=localhost", "-days", "1"]
+        subprocess.run(req, check=True, capture_output=True)
         conf = a.work / "server.cnf"
         ms.write_conf(conf, ":".join(a.groups.split(",")))
         nginx, port = start_nginx(a.work, conf)
