@@ -37,18 +37,48 @@ static inline void sym_clear_beyond(uint64_t *x, size_t nw, size_t len) {
 }
 
 /* dst[0, nw) = bits from..from + len - 1 of src (sw words), zero above. */
+static inline void sym_window(uint64_t *dst, size_t nw, const uint64_t *x, int64_t off);
 static inline void sym_extract(uint64_t *dst, size_t nw, const uint64_t *src, size_t sw,
                                int64_t from, size_t len) {
-  for (size_t i = 0; i < nw; i++) {
+  /* Words whose two source words are inside src take the unchecked path. */
+  const int64_t q = (from - (from & 63)) / 64;
+  size_t fast = 0;
+  if (q >= 0 && (int64_t)sw - q - 1 > 0) {
+    fast = (size_t)((int64_t)sw - q - 1) < nw ? (size_t)((int64_t)sw - q - 1) : nw;
+  }
+  sym_window(dst, fast, src, from);
+  for (size_t i = fast; i < nw; i++) {
     dst[i] = sym_bits_at(src, sw, from + 64 * (int64_t)i);
   }
   sym_clear_beyond(dst, nw, len);
 }
 
-/* Word i of the reversal of the len-bit string x (zero above len): bit t of
- * it is bit len - 1 - 64 i - t of x. */
-static inline uint64_t sym_rev_word(const uint64_t *x, size_t xw, size_t len, size_t i) {
-  return sym_rev64(sym_bits_at(x, xw, (int64_t)len - 64 * ((int64_t)i + 1)));
+/* dst[i] = bits 64 i + off..64 i + off + 63 of x for i < nw, where the
+ * caller makes words floor(off / 64) to floor(off / 64) + nw of x readable
+ * (guard words around its strings): no bounds checks in the loop. */
+static inline void sym_window(uint64_t *dst, size_t nw, const uint64_t *x, int64_t off) {
+  const unsigned b = (unsigned)(off & 63);
+  const uint64_t *s = x + (off - (int64_t)b) / 64;
+  if (b == 0) {
+    for (size_t i = 0; i < nw; i++) {
+      dst[i] = s[i];
+    }
+    return;
+  }
+  for (size_t i = 0; i < nw; i++) {
+    dst[i] = (s[i] >> b) | (s[i + 1] << (64 - b));
+  }
+}
+
+/* dst[0, nw) = the len-bit string x reversed (64 (nw - 1) < len <= 64 nw):
+ * a window of x ending at bit len, its words in reverse order and each
+ * reversed. x needs one readable zero word before it; tmp takes nw words. */
+static inline void sym_reverse(uint64_t *dst, size_t nw, const uint64_t *x, size_t len,
+                               uint64_t *tmp) {
+  sym_window(tmp, nw, x, (int64_t)len - 64 * (int64_t)nw);
+  for (size_t i = 0; i < nw; i++) {
+    dst[i] = sym_rev64(tmp[nw - 1 - i]);
+  }
 }
 
 #endif

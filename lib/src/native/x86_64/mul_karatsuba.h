@@ -108,35 +108,55 @@ size_t MUL_ENTRY(const bike_params *p, uint64_t *c, const uint64_t *a, const uin
  * h..1 of G reversed) and the plain products P = Ah Bh, Q = Ah Bb:
  *   T = (P << 1) + (Q >> h) + Ah + Bh,   V = (P >> (h - 1)) + (Q << 1)
  * (h bits each), bits 1..h of F G are T + rev(V) and bits h + 1..2h are
- * V + rev(T). Scratch: five strings of np words, the two products and the
- * recursion's (under 4 np + 256): 13 np + 256 words, np about n / 2. */
+ * V + rev(T). Every string has a zero guard word on each side, so that
+ * the shifts by public amounts need no bounds checks. Scratch: eight
+ * strings of np + 2 words, the two products (2 np + 2 each) and the
+ * recursion's (under 4 np + 256): 16 np + 276 words, np about n / 2. */
 size_t MUL_SYM_ENTRY(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b,
                      uint64_t *scratch) {
   const size_t n = p->r_qwords, h = (p->r - 1) / 2, nh = (h + 63) / 64;
-  const size_t np = (nh + BASE - 1) / BASE * BASE;
-  uint64_t *ah = scratch, *bh = ah + np, *bb = bh + np, *t = bb + np, *v = t + np;
-  uint64_t *pp = v + np, *qq = pp + 2 * np, *tmp = qq + 2 * np;
+  const size_t np = (nh + BASE - 1) / BASE * BASE, str = np + 2;
+  uint64_t *ah = scratch + 1, *bh = ah + str, *bb = bh + str, *t = bb + str, *v = t + str;
+  uint64_t *w1 = v + str, *w2 = w1 + str, *w3 = w2 + str;
+  uint64_t *pp = w3 + str, *qq = pp + 2 * np + 2, *tmp = qq + 2 * np + 1;
+  for (size_t i = 0; i < 8; i++) { /* the guards of the eight strings */
+    (ah - 1)[i * str] = ah[i * str + np] = 0;
+  }
+  pp[-1] = pp[2 * np] = qq[-1] = qq[2 * np] = 0;
   sym_extract(ah, np, a, n, 1, h);
   sym_extract(bh, np, b, n, 1, h);
   sym_extract(bb, np, b, n, (int64_t)h + 1, h);
   mul_karatsuba(pp, ah, bh, np, tmp);
   mul_karatsuba(qq, ah, bb, np, tmp);
+  sym_window(w1, nh, pp, -1);
+  sym_window(w2, nh, qq, (int64_t)h);
   for (size_t i = 0; i < nh; i++) {
-    const int64_t at = 64 * (int64_t)i;
-    t[i] = sym_bits_at(pp, 2 * np, at - 1) ^ sym_bits_at(qq, 2 * np, at + (int64_t)h) ^ ah[i] ^
-           bh[i];
-    v[i] = sym_bits_at(pp, 2 * np, at + (int64_t)h - 1) ^ sym_bits_at(qq, 2 * np, at - 1);
+    t[i] = w1[i] ^ w2[i] ^ ah[i] ^ bh[i];
   }
-  sym_clear_beyond(t, nh, h);
-  sym_clear_beyond(v, nh, h);
-  /* ah and bh become bits 1..h and h + 1..2h of the result. */
+  sym_window(w1, nh, pp, (int64_t)h - 1);
+  sym_window(w2, nh, qq, -1);
   for (size_t i = 0; i < nh; i++) {
-    ah[i] = t[i] ^ sym_rev_word(v, nh, h, i);
-    bh[i] = v[i] ^ sym_rev_word(t, nh, h, i);
+    v[i] = w1[i] ^ w2[i];
   }
-  for (size_t i = 0; i < n; i++) {
-    const int64_t at = 64 * (int64_t)i;
-    c[i] = sym_bits_at(ah, nh, at - 1) ^ sym_bits_at(bh, nh, at - (int64_t)h - 1);
+  sym_clear_beyond(t, np, h);
+  sym_clear_beyond(v, np, h);
+  /* ah and bh become bits 1..h and h + 1..2h of the result (zero beyond). */
+  sym_reverse(w1, nh, v, h, w3);
+  sym_reverse(w2, nh, t, h, w3);
+  for (size_t i = 0; i < nh; i++) {
+    ah[i] = t[i] ^ w1[i];
+    bh[i] = v[i] ^ w2[i];
+  }
+  /* c = 1 + (ah << 1) + (bh << (h + 1)): ah fills words 0..nh - 1, bh
+   * words from (h + 1) / 64 on. */
+  const size_t from = (h + 1) / 64;
+  sym_window(c, nh, ah, -1);
+  for (size_t i = nh; i < n; i++) {
+    c[i] = 0;
+  }
+  sym_window(w1, n - from, bh, 64 * (int64_t)from - (int64_t)h - 1);
+  for (size_t i = from; i < n; i++) {
+    c[i] ^= w1[i - from];
   }
   c[0] |= 1;
   return (size_t)(tmp - scratch) + 4 * np + 256;

@@ -83,20 +83,23 @@ size_t bike_gf2x_sqr_k_sym_avx2(const bike_params *p, uint64_t *c, const uint64_
   if (k <= SQUARINGS_MAX_SYM) {
     return bike_gf2x_sqr_k_avx2(p, c, a, k, scratch);
   }
-  /* out: n words; mid: bits 1..h of it, rev: those reversed. */
-  uint64_t *out = scratch, *mid = out + n, *rev = mid + nh;
+  /* out: n words; mid (with a zero guard word before it): bits 1..h of
+   * out; rev: those reversed, then shifted into place; tmp: nh words. */
+  uint64_t *out = scratch, *mid = out + n + 1, *rev = mid + nh + 1, *tmp = rev + nh + 1;
   permute(p, out, a, k, low);
   sym_clear_beyond(out, low, (size_t)h + 1);
+  mid[-1] = 0;
   sym_extract(mid, nh, out, low, 1, h);
-  for (uint32_t i = 0; i < nh; i++) {
-    rev[i] = sym_rev_word(mid, nh, h, i);
-  }
+  rev[-1] = rev[nh] = 0;
+  sym_reverse(rev, nh, mid, h, tmp);
   for (uint32_t w = low; w < n; w++) {
     out[w] = 0;
   }
-  for (uint32_t w = (h + 1) / 64; w < n; w++) {
-    out[w] ^= sym_bits_at(rev, nh, 64 * (int64_t)w - (int64_t)h - 1);
+  const uint32_t from = (h + 1) / 64;
+  sym_window(tmp, n - from, rev, 64 * (int64_t)from - (int64_t)h - 1);
+  for (uint32_t w = from; w < n; w++) {
+    out[w] ^= tmp[w - from];
   }
   memcpy(c, out, n * sizeof(uint64_t));
-  return n + 2 * (size_t)nh;
+  return (size_t)(tmp - scratch) + (n - from);
 }
