@@ -54,9 +54,11 @@ HARNESS: dict[str, Harness] = {
     # one testbench, a macro per device but the multiplier
     "gf2x_mul_acc": Harness(defines={}, record=False),
     "gf2x_inv_acc": Harness(defines={}, tb_defines={"TB_INV": 1}, record=False),
-    "sparse_mul_acc": Harness(defines={}, tb_defines={"TB_SPARSE": 1}, record=False),
-    "bike_decoder_acc": Harness(defines={}, tb_defines={"TB_DECODER": 1}, record=False),
-    "keccak_sampler_acc": Harness(defines={}, tb_defines={"TB_KECCAK": 1}, record=False),
+    "sparse_mul_acc": Harness(defines={"P": "TB_P"}, tb_defines={"TB_SPARSE": 1}, record=False),
+    "bike_decoder_acc": Harness(defines={"P": "TB_P"}, tb_defines={"TB_DECODER": 1}, record=False),
+    "keccak_sampler_acc": Harness(
+        defines={"RoundsPerCycle": "TB_RPC"}, tb_defines={"TB_KECCAK": 1}, record=False
+    ),
     # the NTT accelerator: no BIKE level (simulated and recorded at L1)
     "ntt": Harness(
         defines={
