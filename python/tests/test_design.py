@@ -70,7 +70,16 @@ def test_kem_area_against_every_kem_record(area: hwarea.AreaModel) -> None:
         assert abs(got["bram36"] - rec.resources.bram36) <= 0.1 * rec.resources.bram36 + 1
 
 
+def test_decoder_device_on_a_small_part(area: hwarea.AreaModel) -> None:
+    # the A7-25T holds no KEM core that beats the bus devices: the decoder goes alone
+    ev = ds.solve(_ctx(area, "xc7a25t"))
+    assert ev is not None
+    assert "bike_decoder_acc" in [c[0] for c in ev.cores]
+
+
 def test_acc_area_reproduces_its_report(area: hwarea.AreaModel) -> None:
+    got = area.acc("bike_decoder_acc", {"P": 8}, 1)
+    assert got["lut"] == 13973 and got["bram36"] == 56
     got = area.acc("gf2x_inv_acc", {"E": 16, "KaratsubaLevels": 2, "ParallelLevels": 1}, 1)
     assert got["lut"] == 12041
     got = area.acc("gf2x_mul_acc", {"KaratsubaLevels": 2, "ParallelLevels": 1}, 1)
@@ -103,6 +112,7 @@ SMALL = ds.Space(
     decoder=((1, 0, 0), (3, 0, 32), (16, 1, 0)),
     sparse=(1, 8),
     mul_acc=((0, 0), (2, 1)),
+    decoder_acc=(1, 8),
 )
 
 
@@ -116,6 +126,8 @@ SMALL = ds.Space(
         ("xc7a200t", "kem", 1.0),
         ("xc7a35t", "server", 0.3),
         ("xc7a12t", "kem", 1.0),
+        ("xc7a25t", "kem", 1.0),
+        ("xc7a50t", "client", 0.4),
     ],
 )
 def test_milp_equals_brute_force(
@@ -149,6 +161,8 @@ def test_no_inversion_beside_a_core_that_holds_one(area: hwarea.AreaModel) -> No
         names = [c[0] for c in ev.cores]
         if any(n in names for n in ("bike_kem_full", "bike_kem_client", "bike_kem_keygen")):
             assert "gf2x_inv_acc" not in names
+        if any(n in names for n in ("bike_kem_full", "bike_kem_client", "bike_kem_decaps")):
+            assert "bike_decoder_acc" not in names
         assert sum(n.startswith("bike_kem_") for n in names) <= 1
 
 

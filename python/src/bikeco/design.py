@@ -8,8 +8,9 @@ For a part, a level, a role and a clock, :func:`solve` chooses
   rounds per cycle. One core: its units serve all its primitives (a full core, not a client
   core beside a server core, which would hold two Keccaks and two sets of memories);
 * for the primitives left in software, the bus devices: ``gf2x_inv_acc`` for KeyGen's
-  inversion (only when no core holds KeyGen: a core's inversion is not duplicated) and
-  ``gf2x_mul_acc`` for the dense multiplications, each with its parameters;
+  inversion (only when no core holds KeyGen: a core's inversion is not duplicated),
+  ``bike_decoder_acc`` for Decaps' decoding (likewise) and ``gf2x_mul_acc`` for the
+  multiplications, each with its parameters;
 
 to minimise the role's latency (software time of what stays on the CPU + accelerator cycles
 at the clock + bus transfers, primitive after primitive) with every resource, scaled by
@@ -76,6 +77,8 @@ class Space:
         (kl, pl) for kl in range(4) for pl in range(min(kl, 2) + 1)
     )
     """(KaratsubaLevels, ParallelLevels) of gf2x_mul_acc."""
+    decoder_acc: tuple[int, ...] = (1, 2, 3, 4, 6, 8, 12, 16, 24, 36)
+    """P of bike_decoder_acc (its prefetch and tiles at the RTL defaults: on, none)."""
     acc: bool = True
     """Whether the bus devices may be placed."""
 
@@ -131,6 +134,12 @@ class Context:
         return cycles / (self.clock_mhz * 1e3)
 
     @property
+    def dec_accs(self) -> tuple[int, ...]:
+        """The decoder device's choices: none without its synthesis report or Decaps."""
+        ok = "decaps" in self.prims and "bike_decoder_acc" in self.area.acc_fit
+        return self.space.decoder_acc if ok and self.space.acc else ()
+
+    @property
     def mul_prims(self) -> tuple[str, ...]:
         """The role's primitives with a dense multiplication in the software profile."""
         bd = self.profile.breakdown
@@ -148,6 +157,8 @@ class Selection:
     kem: Mapping[str, int] = field(default_factory=dict)
     """The KEM core's parameters (without the level ones)."""
     inv_acc: tuple[int, int, int] | None = None
+    dec_acc: int | None = None
+    """P of bike_decoder_acc."""
     mul_acc: tuple[int, int] | None = None
     mul_serves: tuple[str, ...] = ()
     """The primitives whose multiplication runs on gf2x_mul_acc."""
@@ -263,6 +274,18 @@ def evaluate(ctx: Context, sel: Selection) -> Evaluated:
         res = ctx.scaled("gf2x_inv_acc", ctx.area.acc_raw("gf2x_inv_acc", ip, ctx.level))
         add(res)
         cores.append(("gf2x_inv_acc", ip, ("keygen.inversion",), {"op": cyc_i}, res))
+    if sel.dec_acc is not None:
+        dp = {"P": sel.dec_acc}
+        cyc_d = hc.acc_cycles("bike_decoder_acc", g, dp)
+        latency["decaps"] += (
+            ctx.ms(cyc_d)
+            + ctx.transfer_ms("decaps.decoding")
+            - prof.breakdown["decaps"]["decoding"]
+        )
+        hw_cycles["decaps"] = hw_cycles.get("decaps", 0) + cyc_d
+        res = ctx.scaled("bike_decoder_acc", ctx.area.acc_raw("bike_decoder_acc", dp, ctx.level))
+        add(res)
+        cores.append(("bike_decoder_acc", dp, ("decaps.decoding",), {"op": cyc_d}, res))
     if sel.mul_acc is not None:
         mp = mul_params(sel.mul_acc)
         cyc_m = hc.acc_cycles("gf2x_mul_acc", g, mp)
@@ -309,9 +332,12 @@ def selections(ctx: Context) -> Iterator[Selection]:
             for n in range(1, len(mul_left) + 1):
                 for serves in itertools.combinations(mul_left, n):
                     muls += [(m, serves) for m in sp.mul_acc]
-        for ia in invs_acc:
+        decs_acc: list[int | None] = [None]
+        if "decaps" in left:
+            decs_acc += list(ctx.dec_accs)
+        for ia, da in itertools.product(invs_acc, decs_acc):
             for ma, serves in muls:
-                yield replace(k, inv_acc=ia, mul_acc=ma, mul_serves=serves)
+                yield replace(k, inv_acc=ia, dec_acc=da, mul_acc=ma, mul_serves=serves)
 
 
 def brute_force(ctx: Context) -> Evaluated | None:
@@ -445,6 +471,20 @@ def solve(ctx: Context) -> Evaluated | None:
             ids.append(b.var(cost, area, inv_acc=inv))
         # one inversion device at most, and none beside a core that holds KeyGen's inversion
         b.le.append(({**{i: 1.0 for i in ids}, **covering("keygen")}, 1.0))
+    if ctx.dec_accs:
+        ids = []
+        for dp in ctx.dec_accs:
+            cost = (
+                ctx.ms(hc.acc_cycles("bike_decoder_acc", g, {"P": dp}))
+                + ctx.transfer_ms("decaps.decoding")
+                - prof.breakdown["decaps"]["decoding"]
+            )
+            raw = ctx.scaled(
+                "bike_decoder_acc", ctx.area.acc_raw("bike_decoder_acc", {"P": dp}, lvl)
+            )
+            ids.append(b.var(cost, _with_bus(ctx, raw), dec_acc=dp))
+        # one decoder device at most, and none beside a core that holds a decoder
+        b.le.append(({**{i: 1.0 for i in ids}, **covering("decaps")}, 1.0))
     if ctx.space.acc:
         place = {}
         for m in ctx.space.mul_acc:
@@ -520,11 +560,13 @@ def _selection(chosen: list[dict[str, object]]) -> Selection:
         assert isinstance(rpc, int) and isinstance(sp, int)
         sel = Selection(shape, kem_params(rpc, inv, dec, sp))  # type: ignore[arg-type]
     ia = got.get("inv_acc")
+    da = got.get("dec_acc")
     ma = got.get("mul_acc")
     order = ("keygen", "encaps", "decaps")
     return replace(
         sel,
         inv_acc=ia,  # type: ignore[arg-type]
+        dec_acc=da,  # type: ignore[arg-type]
         mul_acc=ma if serves else None,  # type: ignore[arg-type]
         mul_serves=tuple(p for p in order if p in serves),
     )
@@ -649,6 +691,8 @@ def _single_accelerators(ctx: Context) -> Iterator[Selection]:
         yield Selection(shape, kem_params(1, _SMALL_INV, _SMALL_DEC, 1))
     if sp.acc and "keygen" in ctx.prims:
         yield Selection(inv_acc=_SMALL_INV)
+    if ctx.dec_accs:
+        yield Selection(dec_acc=ctx.dec_accs[0])
     if sp.acc and ctx.mul_prims:
         yield Selection(mul_acc=(0, 0), mul_serves=ctx.mul_prims[:1])
 

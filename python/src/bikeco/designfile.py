@@ -74,7 +74,8 @@ class DesignCore:
     core: str = field(
         metadata=_doc(
             "the flow core (`python -m hwflow list`): bike_kem_full, bike_kem_client, "
-            "bike_kem_server, bike_kem_keygen, bike_kem_decaps, gf2x_inv_acc or gf2x_mul_acc"
+            "bike_kem_server, bike_kem_keygen, bike_kem_decaps, gf2x_inv_acc, gf2x_mul_acc or "
+            "bike_decoder_acc"
         )
     )
     params: dict[str, int] = field(

@@ -259,18 +259,25 @@ class AreaModel:
         return self.rounded(self.kem_raw(shape, p, level))
 
     def acc_raw(self, core: str, p: Params, level: int) -> dict[str, float]:
-        """A unit behind the bus shell (gf2x_inv_acc, gf2x_mul_acc) at a level (unrounded)."""
+        """A unit behind the bus shell (gf2x_inv_acc, gf2x_mul_acc, bike_decoder_acc) at a
+        level (unrounded)."""
         off = self.acc_fit.get(core)
         if off is None:
             raise BikecoError(f"no area model for the bus device {core}")
-        if core == "gf2x_inv_acc":
+        dsp = off.get("dsp", 0.0)
+        if core == "bike_decoder_acc":
+            unit = {"P": p["P"], "Prefetch": 1, "Tile": 0}
+            lut = self._dot("lut", dec_features(unit)) + off["lut"]
+            ff = off["ff_per_lut"] * lut
+            bram = self._dot("bram36", unit_bram_features("bike_decoder", unit)) + off["bram36"]
+        elif core == "gf2x_inv_acc":
             lut = self._dot("lut", inv_features(p)) + off["lut"]
             ff = off["ff_per_lut"] * lut
             bram = self.coef["bram36"].get("inv:E", 0.0) * p["E"] + off["bram36"]
         else:
             ratio = self._mul_lut(p) / self._mul_lut({"KaratsubaLevels": 2, "ParallelLevels": 1})
             lut, ff, bram = off["lut"] * ratio, off["ff"] * ratio, off["bram36"]
-        return self._scaled({"lut": lut, "ff": ff, "dsp": 0.0, "bram36": bram}, level)
+        return self._scaled({"lut": lut, "ff": ff, "dsp": dsp, "bram36": bram}, level)
 
     def acc(self, core: str, p: Params, level: int) -> dict[str, float]:
         return self.rounded(self.acc_raw(core, p, level))
@@ -412,16 +419,28 @@ def _level_slopes(samples: list[Sample]) -> dict[str, float]:
 
 
 def _acc_offsets(model: AreaModel, samples: list[Sample]) -> dict[str, dict[str, float]]:
-    """The bus devices from their medium reports: the inversion device as the fitted unit plus
-    the shell's share; the multiplier device as its report, scaled by the multiplier's share
-    of the inversion fit for other parameters."""
+    """The bus devices from their medium reports: the inversion and decoder devices as the
+    fitted unit plus the shell's share; the multiplier device as its report, scaled by the
+    multiplier's share of the inversion fit for other parameters. The decoder device is
+    modelled only when its report exists."""
     acc = {s.kind: s for s in samples if s.kind.startswith("acc:")}
     try:
         inv, mul = acc["acc:inv_medium_L1"], acc["acc:mul_medium_L1"]
     except KeyError as exc:
         raise BikecoError(f"no synthesis report of the bus device {exc}") from None
     inv_lut = model._dot("lut", inv_features(inv.params))
-    return {
+    out: dict[str, dict[str, float]] = {}
+    dec = acc.get("acc:decoder_medium_L1")
+    if dec is not None:
+        unit = {"P": dec.params["P"], "Prefetch": 1, "Tile": 0}
+        out["bike_decoder_acc"] = {
+            "lut": dec.values["lut"] - model._dot("lut", dec_features(unit)),
+            "ff_per_lut": dec.values["ff"] / dec.values["lut"],
+            "bram36": dec.values["bram36"]
+            - model._dot("bram36", unit_bram_features("bike_decoder", unit)),
+            "dsp": dec.values["dsp"],
+        }
+    return out | {
         "gf2x_inv_acc": {
             "lut": inv.values["lut"] - inv_lut,
             "ff_per_lut": inv.values["ff"] / inv.values["lut"],

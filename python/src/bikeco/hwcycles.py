@@ -184,7 +184,10 @@ def k_bytes(g: Geometry) -> int:
 
 def acc_cycles(core: str, g: Geometry, params: Mapping[str, int]) -> int:
     """CYCLES of one operation of a unit behind the bus shell (ip/acc_shell/doc):
-    gf2x_mul_acc: mul + N (a's words) + N + 1 (the result out); gf2x_inv_acc: inv + N + 1."""
+    gf2x_mul_acc: mul + N (a's words) + N + 1 (the result out); gf2x_inv_acc: inv + N + 1;
+    bike_decoder_acc: decode (prefetch, no tiles) + 2N + 2."""
+    if core == "bike_decoder_acc":
+        return decode_cycles(g, params["P"], 1, 0) + 2 * g.n + 2
     kl, pl = params["KaratsubaLevels"], params["ParallelLevels"]
     if core == "gf2x_mul_acc":
         return mul_cycles(g, kl, pl) + 2 * g.n + 1

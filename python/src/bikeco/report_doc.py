@@ -232,6 +232,7 @@ _SHORT = {
     "DecoderP": "P",
     "DecoderPrefetch": "pf",
     "DecoderTile": "tile",
+    "P": "P",
     "E": "E",
     "KaratsubaLevels": "KL",
     "ParallelLevels": "PL",
