@@ -4,6 +4,7 @@ that only read it."""
 from __future__ import annotations
 
 import collections
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -121,16 +122,27 @@ def test_renderers_only_read_the_data(
 
 
 def test_verify_records_read(tmp_path: Path, fixtures: Path) -> None:
-    from bikeco.report_data import _measured
+    import shutil
+
+    from bikeco.designfile import load_design
+    from bikeco.report_data import _verified
 
     folder = fixtures / "hw_synth" / "results" / "designs" / "xc7z020_L1_kem"
-    m, note = _measured(folder)
+    d = load_design(folder / "design.json")
+    got, m, note = _verified(d, folder)
     assert m is not None and m.lut == 50000 and note == "verified: bit-exact, fits"
-    assert _measured(tmp_path) == (None, "not verified")
-    (tmp_path / "verify.json").write_text('{"schema": "bikeco-verify/1"}')
-    m, note = _measured(tmp_path)
-    assert (
-        m is None
-        and note.startswith("verify record unusable:")
-        and "verify.json: cores: missing" in note
+    assert got == d
+    assert _verified(d, tmp_path) == (d, None, "not verified")
+    # a record of other parameters does not verify this design
+    other = dataclasses.replace(
+        d, cores=[dataclasses.replace(d.cores[0], params={**d.cores[0].params, "InvE": 8})]
     )
+    assert _verified(other, folder)[1:] == (
+        None,
+        "not verified (the committed record is of other parameters)",
+    )
+    shutil.copy(folder / "design.json", tmp_path / "design.json")
+    (tmp_path / "verify.json").write_text('{"schema": "bikeco-verify/1"}')
+    _, m, note = _verified(d, tmp_path)
+    assert m is None and note.startswith("verify record unusable:")
+    assert "verify.json: cores: missing" in note

@@ -22,7 +22,7 @@ from bikeco import __version__
 from bikeco import design as ds
 from bikeco.data_files import read_table
 from bikeco.design_cli import DEFAULT_CLOCK_MHZ, DEFAULT_ROUTING_MARGIN, gap_text
-from bikeco.designfile import Design
+from bikeco.designfile import Design, DesignError, load_design
 from bikeco.devices import RESOURCES, Device, DeviceCatalog
 from bikeco.errors import BikecoError
 from bikeco.explore import ParetoPoint, Plan, Problem, explore, front_below
@@ -415,22 +415,29 @@ def _designs(hw_dir: Path | None, devices: tuple[Device, ...], transfer: Transfe
                 routing_margin=DEFAULT_ROUTING_MARGIN,
             )
             d, ev = ds.design(ctx)
-            measured, note = _measured(hw_dir / "results" / "designs" / d.name)
+            d, measured, note = _verified(d, hw_dir / "results" / "designs" / d.name)
             rows.append(DesignRow(dev.label, d, measured, note))
             if level == 1 and dev.name == "xc7z010":
                 goal = gap_text(ctx, ev, Z7010_GOAL_CYCLES)
     return Designs(None, tuple(rows), area.quality, goal)
 
 
-def _measured(folder: Path) -> tuple[Measured | None, str]:
-    """The verify record of a design, if ``bikeco verify`` committed one."""
+def _verified(d: Design, folder: Path) -> tuple[Design, Measured | None, str]:
+    """A design with what ``bikeco verify`` measured of it, if a committed record verified
+    it: the record's first build has the design's parameters. The row then shows the design
+    the record ended with (``design.json``: a refit when the first build did not fit). A
+    record of other parameters (made before the model or the sources changed) does not
+    count."""
     path = folder / "verify.json"
     if not path.is_file():
-        return None, "not verified"
+        return d, None, "not verified"
     try:
         rec = load_verify(path)
-    except RecordError as exc:
-        return None, f"verify record unusable: {exc}"
+        built = load_design(folder / rec.design_file)
+    except (RecordError, DesignError) as exc:
+        return d, None, f"verify record unusable: {exc}"
+    if rec.attempts[0].params != {c.core: c.params for c in d.cores}:
+        return d, None, "not verified (the committed record is of other parameters)"
     m = Measured(
         cycles={p: v["measured"] for p, v in rec.cycles.items()},
         latency_ms=rec.latency_ms["total"]["measured"],
@@ -439,7 +446,14 @@ def _measured(folder: Path) -> tuple[Measured | None, str]:
         bit_exact=rec.bit_exact,
     )
     status = "bit-exact" if m.bit_exact else "NOT bit-exact"
-    return m, f"verified: {status}, {'fits' if m.fits else 'does NOT fit'}"
+    note = f"verified: {status}, {'fits' if m.fits else 'does NOT fit'}"
+    if len(rec.attempts) > 1:
+        first = rec.attempts[0]
+        note += (
+            f"; refitted: the first build measured {first.measured_lut:,.0f} LUT against "
+            f"{first.predicted_lut:,.0f} predicted and did not fit"
+        )
+    return built, m, note
 
 
 # ------------------------------------------------------------------------ canonical JSON

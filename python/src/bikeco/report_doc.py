@@ -312,8 +312,11 @@ def _designs(data: ReportData) -> list[Block]:
             "covers, seed 001's L3 times x (r5/r3)^2 (extrapolated). Level 5 has no "
             "simulation or synthesis record: its cycles are the formulas at L5 and its areas "
             "the L1 fits scaled by the L1-L3 line in N (extrapolated). Measured columns come "
-            "from `bikeco verify` records (hw/results/designs/<name>/verify.json); a design "
-            "without one says 'not verified'; errors are (predicted - measured) / measured."
+            "from `bikeco verify` records (hw/results/designs/<name>/verify.json) whose first "
+            "build has the design's parameters; the row then shows the design the record ended "
+            "with (a refit when the first build exceeded the budget, said in its status). A "
+            "design without such a record says 'not verified'. Errors are (predicted - "
+            "measured) / measured."
         )
     )
     header = ["device", "label", "level", "accelerators", "hw cycles", "latency ms", "LUT"]
