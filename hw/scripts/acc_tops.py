@@ -71,6 +71,30 @@ DEVICES: tuple[Device, ...] = (
         params=(("R", 12323), ("D", 71), ("T", 134), ("RoundsPerCycle", 2)),
         summary="BIKE's sampling and hashing (KEYGEN, H, L, K)",
     ),
+    # its stream module and core file live with the KEM (ip/bike_kem)
+    Device(
+        name="bike_kem_acc",
+        core_id="BIKE_KEM",
+        stream="bike_kem_stream",
+        params=(
+            ("R", 12323),
+            ("D", 71),
+            ("T", 134),
+            ("Keygen", 1),
+            ("Encaps", 1),
+            ("Decaps", 1),
+            ("RoundsPerCycle", 1),
+            ("KeccakSerial", 0),
+            ("InvE", 16),
+            ("InvKaratsubaLevels", 2),
+            ("InvParallelLevels", 1),
+            ("SparseP", 8),
+            ("DecoderP", 8),
+            ("DecoderPrefetch", 1),
+            ("DecoderTile", 0),
+        ),
+        summary="BIKE KeyGen, Encaps and Decaps of one KEM shape",
+    ),
 )
 
 # the device's ports: (direction, width, name); the shell's of the same name

@@ -68,6 +68,16 @@ def test_presets_variants_and_level_parameters() -> None:
     assert flow_cores()["bike_kem_full"].report_dir == HW / "ip/bike_kem/syn/reports"
 
 
+def test_kem_devices_repeat_the_kem_presets_and_shapes() -> None:
+    """bike_kem_acc.core's presets, sweeps and shapes write out bike_kem.core's:
+    they must stay equal."""
+    for shape in ("keygen", "server", "decaps", "client", "full"):
+        core, dev = flow_cores()[f"bike_kem_{shape}"], flow_cores()[f"bike_kem_{shape}_acc"]
+        assert dev.sim_top == "bike_kem_acc"
+        assert dev.presets == core.presets and dev.fixed == core.fixed, shape
+        assert set(dev.sweeps) <= set(core.sweeps)
+
+
 def test_every_flow_core_has_a_harness_and_named_macros() -> None:
     assert list(flow_cores()) == list(HARNESS)
     for core in flow_cores().values():
