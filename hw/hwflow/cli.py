@@ -6,11 +6,18 @@ import argparse
 import sys
 from pathlib import Path
 
-from hwflow import cosim, design, kem_frontier, measure
+from hwflow import cosim, design, kem_frontier, measure, pnr
 from hwflow.cores import FlowCore, flow_cores
 from hwflow.executor import Options, default_options
 from hwflow.paths import REPO, RESULTS, build_dir
-from hwflow.records import check_designs, check_reports, make_record, record_job, write_record
+from hwflow.records import (
+    check_designs,
+    check_reports,
+    make_record,
+    record_job,
+    update_records,
+    write_record,
+)
 from hwflow.sim import SimConfig, lint, simulate_all, test, test_configs
 from hwflow.synth import synth_jobs, synthesise_all
 from hwflow.tables import TABLE_FILE, table, table_file
@@ -61,6 +68,28 @@ def cmd_synth(a: argparse.Namespace) -> None:
     else:
         jobs = [j for core in _cores(a.cores) for j in synth_jobs(core, a.levels, a.presets)]
     synthesise_all(jobs, force=a.force, opts=_options(a))
+
+
+def cmd_pnr(a: argparse.Namespace) -> None:
+    cores = _cores(a.cores)
+    jobs: list[pnr.PnrJob] = []
+    for core in cores:
+        presets = a.presets or list(core.presets)
+        for preset in presets:
+            levels = a.levels if core.level_params else a.levels[:1]
+            for level in levels:
+                try:
+                    job = pnr.pnr_job(core, preset, level, a.part)
+                except ValueError as exc:
+                    sys.exit(f"pnr: {exc}")
+                if job not in jobs:
+                    jobs.append(job)
+    # one run at a time: each nextpnr takes a core and, for a KEM core, gigabytes
+    opts = _options(a)
+    reps = pnr.place_and_route_all(jobs, force=a.force, opts=Options(opts.scheduler, 1, opts.cache))
+    for job, rep in zip(jobs, reps, strict=True):
+        for out in update_records(job, rep):
+            print(f"updated {out.relative_to(REPO)}", flush=True)
 
 
 def cmd_results(a: argparse.Namespace) -> None:
@@ -177,6 +206,12 @@ def parser() -> argparse.ArgumentParser:
     p = with_design(command("synth", cmd_synth, "Yosys runs whose inputs changed"))
     p.add_argument("--levels", nargs="+", type=int, default=[1, 3])
     p.add_argument("--presets", nargs="+", default=None)
+    p.add_argument("--force", action="store_true", help="rerun even if up to date")
+    executor_options(p)
+    p = command("pnr", cmd_pnr, "ECP5 place and route; reports and records' pnr figures")
+    p.add_argument("--levels", nargs="+", type=int, default=[1])
+    p.add_argument("--presets", nargs="+", default=None)
+    p.add_argument("--part", default=pnr.PART, help=f"an ECP5 part (default {pnr.PART})")
     p.add_argument("--force", action="store_true", help="rerun even if up to date")
     executor_options(p)
     p = command("results", cmd_results, "write hw/results/*.json")

@@ -4,6 +4,7 @@ and record matches its sources."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from dataclasses import dataclass
@@ -14,6 +15,7 @@ from bikeco import hwrecord
 from bikeco.designfile import DesignError, load_design
 from bikeco.hwrecord import RecordError
 from bikeco.verifyrecord import load_verify
+from hwflow import pnr
 from hwflow.cores import FlowCore, flow_cores
 from hwflow.paths import RESULTS
 from hwflow.sim import SimConfig, sources_sha256
@@ -34,7 +36,8 @@ def make_record(
     syn: dict[str, Any],
     tools: dict[str, str],
 ) -> hwrecord.HwRecord:
-    """A results record from a simulation summary and a synthesis report."""
+    """A results record from a simulation summary and a synthesis report, with
+    the figures of its place and route report if there is one."""
     return hwrecord.HwRecord(
         core=core.name,
         preset=preset,
@@ -46,7 +49,29 @@ def make_record(
         clock_mhz_assumed=100,
         verified=hwrecord.Verification(**sim["verified"]),
         tools=hwrecord.Tools(**tools),
+        pnr=pnr_figures(core, preset, level),
     )
+
+
+def pnr_figures(core: FlowCore, preset: str, level: int) -> hwrecord.PnrFigures | None:
+    """A record's `pnr` figures: from its P&R report, if one was made."""
+    report = pnr.pnr_job(core, preset, level).report
+    return pnr.record_figures(pnr.read_report(report)) if report.exists() else None
+
+
+def update_records(job: pnr.PnrJob, rep: hwrecord.PnrReport, root: Path = RESULTS) -> list[Path]:
+    """Set the `pnr` figures of the records a P&R report serves (every level's,
+    for a core without level parameters); a configuration without a record
+    (the shells) has none to update."""
+    out = []
+    for level in LEVELS:
+        path = record_path(job.core.name, job.preset, level, root)
+        if not path.exists() or pnr.pnr_job(job.core, job.preset, level).report != job.report:
+            continue
+        rec = hwrecord.load_record(path)
+        hwrecord.dump(dataclasses.replace(rec, pnr=pnr.record_figures(rep)), path)
+        out.append(path)
+    return out
 
 
 def resources(syn: dict[str, Any]) -> dict[str, Any]:
@@ -112,6 +137,7 @@ def check_reports(cores: list[FlowCore]) -> Check:
                 ck.stale.append(label)
             else:
                 ck.current.append(label)
+    check_pnr_reports(cores, ck)
     by_name = {c.name: c for c in cores}
     for path in sorted(RESULTS.glob("*_L[0-9].json")):
         rec = json.loads(path.read_text())
@@ -129,11 +155,51 @@ def check_reports(cores: list[FlowCore]) -> Check:
                 problems.append(f"resources differ from {job.report.name}")
         else:
             problems.append(f"no report {job.report.name}")
+        problems += pnr_problems(rc, rec)
         if problems:
             ck.mismatch.append(f"results/{path.name}: " + "; ".join(problems))
         else:
             ck.current.append(f"results/{path.name}")
     return ck
+
+
+def check_pnr_reports(cores: list[FlowCore], ck: Check) -> None:
+    """Every committed P&R report (hw/ip/<ip>/syn/pnr/) against its inputs' hash."""
+    jobs: dict[Path, pnr.PnrJob] = {}
+    for c in cores:
+        if not c.harness.synth:
+            continue
+        for preset in c.presets:
+            for level in LEVELS:
+                j = pnr.pnr_job(c, preset, level)
+                jobs[j.report] = j
+    for d in sorted({c.report_dir.parent / "pnr" for c in cores}):
+        for rep in sorted(d.glob("*.json")):
+            found = jobs.get(rep)
+            label = str(rep.relative_to(rep.parents[3]))
+            if found is None:
+                ck.orphan.append(label)
+                continue
+            stored = pnr.read_report(rep)
+            script = rep.with_suffix(".ys")
+            if stored.inputs_sha256 != pnr.job_sha256(found) or (
+                script.exists() and script.read_text() != found.script
+            ):
+                ck.stale.append(label)
+            else:
+                ck.current.append(label)
+
+
+def pnr_problems(core: FlowCore, rec: dict[str, Any]) -> list[str]:
+    """A record's `pnr` figures against its P&R report (both or neither)."""
+    report = pnr.pnr_job(core, rec["preset"], rec["level"]).report
+    got = rec.get("pnr")
+    if not report.exists():
+        return [f"pnr figures without a report pnr/{report.name}"] if got is not None else []
+    want = dataclasses.asdict(pnr.record_figures(pnr.read_report(report)))
+    if got != want:
+        return [f"pnr figures differ from pnr/{report.name}"]
+    return []
 
 
 DESIGNS = RESULTS / "designs"

