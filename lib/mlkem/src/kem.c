@@ -6,6 +6,7 @@
 #include "common/random.h"
 #include "hash.h"
 #include "kpke.h"
+#include "ops.h"
 #include "mlkem/mlkem.h"
 #include "params.h"
 
@@ -23,7 +24,14 @@ int mlkem_keypair_derand(int set, uint8_t *ek, size_t ek_len, uint8_t *dk, size_
   }
   /* Algorithm 16: dk = dk_pke || ek || H(ek) || z. */
   const size_t pke = MLKEM_POLY_BYTES * p->k;
-  mlkem_kpke_keygen(p, ek, dk, d);
+  mlkem_ops o;
+  mlkem_ops_init(&o);
+  mlkem_kpke_keygen(&o, p, ek, dk, d);
+  if (o.failed) { /* public: whether the accelerator failed */
+    mlkem_wipe(ek, p->ek_bytes);
+    mlkem_wipe(dk, p->dk_bytes);
+    return MLKEM_ERR_ACCEL;
+  }
   CT_DECLASSIFY(ek, p->ek_bytes);
   memcpy(dk + pke, ek, p->ek_bytes);
   mlkem_hash_h(dk + pke + p->ek_bytes, ek, p->ek_bytes);
@@ -70,9 +78,16 @@ int mlkem_encaps_derand(int set, uint8_t *ct, size_t ct_len, uint8_t ss[MLKEM_SS
   uint8_t h[32], kr[64];
   mlkem_hash_h(h, ek, p->ek_bytes);
   mlkem_hash_g(kr, m, 32, h, 32);
-  mlkem_kpke_encrypt(p, ct, ek, m, kr + 32);
+  mlkem_ops o;
+  mlkem_ops_init(&o);
+  mlkem_kpke_encrypt(&o, p, ct, ek, m, kr + 32);
   memcpy(ss, kr, MLKEM_SS_BYTES);
   mlkem_wipe(kr, sizeof(kr));
+  if (o.failed) {
+    mlkem_wipe(ct, p->ct_bytes);
+    mlkem_wipe(ss, MLKEM_SS_BYTES);
+    return MLKEM_ERR_ACCEL;
+  }
   return MLKEM_OK;
 }
 
@@ -114,16 +129,22 @@ int mlkem_decaps(int set, uint8_t ss[MLKEM_SS_BYTES], const uint8_t *ct, size_t 
   /* Algorithm 18: m' = Decrypt(dk_pke, c); (K', r') = G(m' || h);
    * K_bar = J(z || c); c' = Encrypt(ek, m', r'); K' if c = c' else K_bar. */
   uint8_t m[32], kr[64], reject[32], ct2[MLKEM_MAX_CT_BYTES];
-  mlkem_kpke_decrypt(p, m, dk, ct);
+  mlkem_ops o;
+  mlkem_ops_init(&o);
+  mlkem_kpke_decrypt(&o, p, m, dk, ct);
   mlkem_hash_g(kr, m, 32, h, 32);
   mlkem_hash_j(reject, z, 32, ct, p->ct_bytes);
-  mlkem_kpke_encrypt(p, ct2, ek, m, kr + 32);
+  mlkem_kpke_encrypt(&o, p, ct2, ek, m, kr + 32);
   const uint64_t same = ct_bytes_eq_mask(ct, ct2, p->ct_bytes);
   ct_bytes_select(ss, same, kr, reject, MLKEM_SS_BYTES);
   mlkem_wipe(m, sizeof(m));
   mlkem_wipe(kr, sizeof(kr));
   mlkem_wipe(reject, sizeof(reject));
   mlkem_wipe(ct2, sizeof(ct2));
+  if (o.failed) {
+    mlkem_wipe(ss, MLKEM_SS_BYTES);
+    return MLKEM_ERR_ACCEL;
+  }
   return MLKEM_OK;
 }
 
@@ -143,6 +164,8 @@ const char *mlkem_strerror(int rc) {
     return "a required pointer is NULL";
   case MLKEM_ERR_BACKEND:
     return "unknown back end, or one this CPU cannot run";
+  case MLKEM_ERR_ACCEL:
+    return "an accelerator hook failed (mlkem/accel.h): outputs wiped";
   default:
     return "unknown error";
   }

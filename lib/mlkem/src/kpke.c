@@ -2,9 +2,9 @@
 
 #include <string.h>
 
-#include "backend.h"
 #include "common/ct.h"
 #include "hash.h"
+#include "ops.h"
 #include "poly.h"
 
 typedef int16_t polyvec[MLKEM_MAX_K][MLKEM_N];
@@ -32,8 +32,8 @@ static void sample_vec(const mlkem_params *p, polyvec v, unsigned eta, const uin
   mlkem_wipe(buf, sizeof(buf));
 }
 
-void mlkem_kpke_keygen(const mlkem_params *p, uint8_t *ek, uint8_t *dk, const uint8_t d[32]) {
-  const mlkem_backend *be = mlkem_backend_current();
+void mlkem_kpke_keygen(mlkem_ops *o, const mlkem_params *p, uint8_t *ek, uint8_t *dk,
+                       const uint8_t d[32]) {
   uint8_t seeds[64]; /* rho || sigma */
   const uint8_t kbyte = (uint8_t)p->k;
   polyvec s, e, a;
@@ -44,13 +44,13 @@ void mlkem_kpke_keygen(const mlkem_params *p, uint8_t *ek, uint8_t *dk, const ui
   sample_vec(p, s, p->eta1, seeds + 32, &nonce);
   sample_vec(p, e, p->eta1, seeds + 32, &nonce);
   for (unsigned i = 0; i < p->k; i++) {
-    be->ntt(s[i]);
-    be->ntt(e[i]);
+    mlkem_ops_ntt(o, s[i]);
+    mlkem_ops_ntt(o, e[i]);
   }
   for (unsigned i = 0; i < p->k; i++) {
     mlkem_poly t;
     matrix_row(p, a, seeds, i, 0);
-    be->basemul_acc(t.c, (const int16_t(*)[MLKEM_N])a, (const int16_t(*)[MLKEM_N])s, p->k);
+    mlkem_ops_basemul_acc(o, t.c, (const int16_t(*)[MLKEM_N])a, (const int16_t(*)[MLKEM_N])s, p->k);
     mlkem_poly_tomont(&t);
     mlkem_poly_add(&t, &t, (const mlkem_poly *)e[i]);
     mlkem_poly_freeze(&t);
@@ -73,9 +73,8 @@ int mlkem_kpke_ek_valid(const mlkem_params *p, const uint8_t *ek) {
   return ok;
 }
 
-void mlkem_kpke_encrypt(const mlkem_params *p, uint8_t *ct, const uint8_t *ek, const uint8_t m[32],
-                       const uint8_t r[32]) {
-  const mlkem_backend *be = mlkem_backend_current();
+void mlkem_kpke_encrypt(mlkem_ops *o, const mlkem_params *p, uint8_t *ct, const uint8_t *ek,
+                        const uint8_t m[32], const uint8_t r[32]) {
   const uint8_t *rho = ek + MLKEM_POLY_BYTES * p->k;
   polyvec t, y, e1, a;
   mlkem_poly u, v, e2, mu;
@@ -92,21 +91,21 @@ void mlkem_kpke_encrypt(const mlkem_params *p, uint8_t *ct, const uint8_t *ek, c
     mlkem_wipe(buf, sizeof(buf));
   }
   for (unsigned i = 0; i < p->k; i++) {
-    be->ntt(y[i]);
+    mlkem_ops_ntt(o, y[i]);
   }
   /* u = NTT^-1(A^T o y) + e1, compressed to du bits. */
   for (unsigned i = 0; i < p->k; i++) {
     matrix_row(p, a, rho, i, 1);
-    be->basemul_acc(u.c, (const int16_t(*)[MLKEM_N])a, (const int16_t(*)[MLKEM_N])y, p->k);
-    be->invntt(u.c);
+    mlkem_ops_basemul_acc(o, u.c, (const int16_t(*)[MLKEM_N])a, (const int16_t(*)[MLKEM_N])y, p->k);
+    mlkem_ops_invntt(o, u.c);
     mlkem_poly_add(&u, &u, (const mlkem_poly *)e1[i]);
     mlkem_poly_freeze(&u);
     mlkem_compress(&u, p->du);
     mlkem_byte_encode(ct + 32 * p->du * i, &u, p->du);
   }
   /* v = NTT^-1(t^T o y) + e2 + Decompress_1(m), compressed to dv bits. */
-  be->basemul_acc(v.c, (const int16_t(*)[MLKEM_N])t, (const int16_t(*)[MLKEM_N])y, p->k);
-  be->invntt(v.c);
+  mlkem_ops_basemul_acc(o, v.c, (const int16_t(*)[MLKEM_N])t, (const int16_t(*)[MLKEM_N])y, p->k);
+  mlkem_ops_invntt(o, v.c);
   mlkem_byte_decode(&mu, m, 1);
   mlkem_decompress(&mu, 1);
   mlkem_poly_add(&v, &v, &e2);
@@ -122,22 +121,21 @@ void mlkem_kpke_encrypt(const mlkem_params *p, uint8_t *ct, const uint8_t *ek, c
   mlkem_wipe(&u, sizeof(u));
 }
 
-void mlkem_kpke_decrypt(const mlkem_params *p, uint8_t m[32], const uint8_t *dk,
+void mlkem_kpke_decrypt(mlkem_ops *o, const mlkem_params *p, uint8_t m[32], const uint8_t *dk,
                         const uint8_t *ct) {
-  const mlkem_backend *be = mlkem_backend_current();
   polyvec s, u;
   mlkem_poly v, w;
   for (unsigned i = 0; i < p->k; i++) {
     mlkem_byte_decode((mlkem_poly *)u[i], ct + 32 * p->du * i, p->du);
     mlkem_decompress((mlkem_poly *)u[i], p->du);
-    be->ntt(u[i]);
+    mlkem_ops_ntt(o, u[i]);
     (void)mlkem_byte_decode12((mlkem_poly *)s[i], dk + MLKEM_POLY_BYTES * i);
   }
   mlkem_byte_decode(&v, ct + 32 * p->du * p->k, p->dv);
   mlkem_decompress(&v, p->dv);
   /* w = v - NTT^-1(s^T o NTT(u)) */
-  be->basemul_acc(w.c, (const int16_t(*)[MLKEM_N])s, (const int16_t(*)[MLKEM_N])u, p->k);
-  be->invntt(w.c);
+  mlkem_ops_basemul_acc(o, w.c, (const int16_t(*)[MLKEM_N])s, (const int16_t(*)[MLKEM_N])u, p->k);
+  mlkem_ops_invntt(o, w.c);
   mlkem_poly_sub(&w, &v, &w);
   mlkem_poly_freeze(&w);
   mlkem_compress(&w, 1);

@@ -35,6 +35,8 @@ extern "C" {
 #define MLKEM_ERR_RANDOM (-4) /* the operating system's randomness failed */
 #define MLKEM_ERR_NULL (-5)   /* a required pointer is NULL */
 #define MLKEM_ERR_BACKEND (-6) /* unknown back end, or one this CPU cannot run */
+#define MLKEM_ERR_ACCEL (-7)   /* an accelerator hook failed (mlkem/accel.h); the
+                                  outputs are wiped */
 
 #define MLKEM512_EK_BYTES 800
 #define MLKEM512_DK_BYTES 1632
