@@ -1,8 +1,8 @@
 /* Constant-time rotation and the unsatisfied-parity-check counters with
  * AVX2. a || a is built once per syndrome; every rotation is then a barrel
- * shifter over whole vectors (blend of the row S words ahead, S = 4, 8, ...,
- * by a mask from the bits of k / 256) and one pass that finishes the last
- * three words and the k % 64 bits in registers. No branch or address depends
+ * shifter over whole vectors (blend of the row S words ahead, S = 16, 32,
+ * ..., by a mask from the bits of k / 1024) and one pass that finishes the
+ * last 15 words and the k % 64 bits in registers. No branch or address depends
  * on k. Each word stage only computes the rows later stages still need. */
 #include <immintrin.h>
 #include <string.h>
@@ -34,9 +34,10 @@ static void rot_prepare(const bike_params *p, rot_src *src, const uint64_t *a) {
   src->top = top;
   /* The first pass covers step top alone (odd number of word stages) or
    * top and top / 2; the next pass, of steps 2S and S, reads rows below
-   * round4(n) + 4 + 4 S with S = top / 4 or top / 8. */
+   * round4(n) + 4 + 4 S with S = top / 4 or top / 8; the last pass of
+   * word stages (S = 16) computes the round4(n) + 20 rows the final reads. */
   uint32_t nstages = 0;
-  for (uint32_t step = top; step >= 4; step >>= 1) {
+  for (uint32_t step = top; step >= 16; step >>= 1) {
     nstages++;
   }
   src->first = round4(n) + 8 + (nstages % 2 == 1 ? top : top / 2);
@@ -62,67 +63,143 @@ static inline __m256i mask_of(uint32_t bit) {
   return _mm256_set1_epi64x((long long)ct_mask_nonzero(bit));
 }
 
-/* The rotation: the r-bit window of a || a at bit k.
- * Word stages move by 4 Q words (Q = k / 256); one final pass moves by the
- * last q0 = (k / 64) % 4 words with blends of unaligned rows and shifts by
- * k % 64 bits with per-lane variable shifts (vpsrlvq, vpsllvq: fixed
- * latency, and valgrind treats their counts as data, not as addresses or
- * branch conditions, unlike the count of a scalar-count vector shift). */
-/* dst[i] = src[i + S b] for the rows i < rows, b the bit of Q for step S. */
+/* The rotation: the r-bit window of a || a at bit k, with q = k / 64.
+ * Word stages move by 16 Q words (Q = q / 16), in passes over memory; one
+ * final streaming pass moves by the last q % 16 words and shifts by k % 64
+ * bits. It rotates the lanes of each vector by q % 4 (vpermd), picks among
+ * four vectors by bits 2 and 3 of q (blends whose partial results are
+ * carried in registers from one output vector to the next), and joins
+ * words with per-lane variable shifts (vpsrlvq, vpsllvq). Permute indices
+ * and shift counts in vector registers are data, not addresses or branch
+ * conditions: fixed latency, and valgrind sees them as such. */
+/* dst[i] = src[i + S b] for the rows i < rows, b the bit of q for step S. */
 static inline void stage1(uint64_t *dst, const uint64_t *src, uint32_t rows, uint32_t step,
-                          uint32_t qq) {
-  const __m256i take = mask_of(qq & (step >> 2));
-  for (uint32_t i = 0; i < rows; i += 4) {
-    st(dst + i, _mm256_blendv_epi8(ld(src + i), ld(src + i + step), take));
+                          uint32_t q) {
+  const __m256i take = mask_of(q & step);
+  const uint64_t *ahead = src + step;
+  for (const uint64_t *end = dst + rows; dst < end; dst += 4, src += 4, ahead += 4) {
+    st(dst, _mm256_blendv_epi8(ld(src), ld(ahead), take));
   }
 }
 
 /* Two stages in one pass: steps 2S then S, dst[i] = src[i + 2S b1 + S b0]. */
 static inline void stage2(uint64_t *dst, const uint64_t *src, uint32_t rows, uint32_t step,
-                          uint32_t qq) {
-  const __m256i lo = mask_of(qq & (step >> 2)), hi = mask_of(qq & (step >> 1));
-  for (uint32_t i = 0; i < rows; i += 4) {
-    const __m256i x = _mm256_blendv_epi8(ld(src + i), ld(src + i + step), lo);
-    const __m256i y = _mm256_blendv_epi8(ld(src + i + 2 * step), ld(src + i + 3 * step), lo);
-    st(dst + i, _mm256_blendv_epi8(x, y, hi));
+                          uint32_t q) {
+  const __m256i lo = mask_of(q & step), hi = mask_of(q & (2 * step));
+  const uint64_t *far = src + 2 * step;
+  for (const uint64_t *end = dst + rows; dst < end; dst += 4, src += 4, far += 4) {
+    const __m256i x = _mm256_blendv_epi8(ld(src), ld(src + step), lo);
+    const __m256i y = _mm256_blendv_epi8(ld(far), ld(far + step), lo);
+    st(dst, _mm256_blendv_epi8(x, y, hi));
   }
 }
+
+/* The last pass: out[j] = w[j + m] >> b | w[j + m + 1] << (64 - b) for
+ * j < n4, m = q % 16, b = k % 64. With r(v) the vector at row v rotated
+ * down by m % 4 lanes, x0 at row j (words j + m .. j + m + 3) is Y(j) in
+ * the lanes where lane + m % 4 < 4 and Y(j + 4) in the others, where
+ * Y(v) = r(v + 4 (m / 4)) = P(v) or P(v + 8) by bit 3 of m and P(v) = r(v)
+ * or r(v + 4) by bit 2. x1 (words one further) is x0 moved down one lane
+ * with the next x0's first word on top. Step v loads row v and completes
+ * P(v - 4), Y(v - 12), x0 at v - 16 and the output at v - 20; the first
+ * five steps only fill the pipeline. Reads rows below n4 + 20. */
+/* One step: rn = r(v), pn = P(v - 4), yn = Y(v - 12), xn = x0 at v - 16,
+ * dn = xn moved down, o = the output at v - 20; rp, p12, yp, xp, dp hold
+ * r(v - 4), P(v - 12), Y(v - 16), x0 at v - 20 and it moved down. The
+ * callers unroll six steps and rotate the variables' roles, so that no
+ * value is copied from register to register. */
+#define FINAL_STEP(o, rp, rn, p12, pn, yp, yn, xp, xn, dp, dn)                                    \
+  do {                                                                                            \
+    rn = _mm256_permutevar8x32_epi32(ld(row), perm);                                              \
+    pn = _mm256_blendv_epi8(rp, rn, b2);                                                          \
+    yn = _mm256_blendv_epi8(p12, pn, b3);                                                         \
+    xn = _mm256_blendv_epi8(yp, yn, wrap);                                                        \
+    dn = _mm256_permute4x64_epi64(xn, _MM_SHUFFLE(0, 3, 2, 1));                                   \
+    o = _mm256_or_si256(_mm256_srlv_epi64(xp, right),                                             \
+                        _mm256_sllv_epi64(_mm256_blend_epi32(dp, dn, 0xC0), left));               \
+    row += 4;                                                                                     \
+  } while (0)
+
+static void rot_final(const uint64_t *w, uint64_t *out, uint32_t n4, uint32_t k) {
+  const uint32_t q = k >> 6;
+  const __m256i lane = _mm256_setr_epi64x(0, 1, 2, 3);
+  const __m256i at = _mm256_add_epi64(lane, _mm256_set1_epi64x((long long)(q & 3)));
+  const __m256i lo_dword = _mm256_slli_epi64(_mm256_and_si256(at, _mm256_set1_epi64x(3)), 1);
+  const __m256i perm = _mm256_or_si256(
+      lo_dword, _mm256_slli_epi64(_mm256_add_epi64(lo_dword, _mm256_set1_epi64x(1)), 32));
+  const __m256i wrap = _mm256_cmpgt_epi64(at, _mm256_set1_epi64x(3));
+  const __m256i b2 = mask_of(q & 4), b3 = mask_of(q & 8);
+  const __m256i right = _mm256_set1_epi64x((long long)(k & 63));
+  const __m256i left = _mm256_sub_epi64(_mm256_set1_epi64x(64), right);
+  const __m256i z = _mm256_setzero_si256();
+  __m256i ra = z, rb = z, p0 = z, p1 = z, p2 = z, ya = z, yb = z, xa = z, xb = z, da = z, db = z;
+  __m256i o;
+  const uint64_t *row = w;
+  /* Steps 0 to 4 fill the pipeline; step s uses r, y, x, d of parity s % 2
+   * and p of s % 3 for its new values. */
+  FINAL_STEP(o, rb, ra, p1, p0, yb, ya, xb, xa, db, da);
+  FINAL_STEP(o, ra, rb, p2, p1, ya, yb, xa, xb, da, db);
+  FINAL_STEP(o, rb, ra, p0, p2, yb, ya, xb, xa, db, da);
+  FINAL_STEP(o, ra, rb, p1, p0, ya, yb, xa, xb, da, db);
+  FINAL_STEP(o, rb, ra, p2, p1, yb, ya, xb, xa, db, da);
+  (void)o;
+  for (const uint64_t *end = out + n4;;) {
+    FINAL_STEP(o, ra, rb, p0, p2, ya, yb, xa, xb, da, db);
+    st(out, o);
+    if ((out += 4) == end) {
+      break;
+    }
+    FINAL_STEP(o, rb, ra, p1, p0, yb, ya, xb, xa, db, da);
+    st(out, o);
+    if ((out += 4) == end) {
+      break;
+    }
+    FINAL_STEP(o, ra, rb, p2, p1, ya, yb, xa, xb, da, db);
+    st(out, o);
+    if ((out += 4) == end) {
+      break;
+    }
+    FINAL_STEP(o, rb, ra, p0, p2, yb, ya, xb, xa, db, da);
+    st(out, o);
+    if ((out += 4) == end) {
+      break;
+    }
+    FINAL_STEP(o, ra, rb, p1, p0, ya, yb, xa, xb, da, db);
+    st(out, o);
+    if ((out += 4) == end) {
+      break;
+    }
+    FINAL_STEP(o, rb, ra, p2, p1, yb, ya, xb, xa, db, da);
+    st(out, o);
+    if ((out += 4) == end) {
+      break;
+    }
+  }
+}
+#undef FINAL_STEP
 
 /* out[0..round4(n)) = the r-bit window of a || a at bit k, bits above r not
  * cleared; w is scratch of src->first words. */
 static void rot_apply(const rot_src *src, uint64_t *w, uint64_t *out, uint32_t k) {
-  const uint32_t n4 = round4(src->n), q = k >> 6, qq = q >> 2;
+  const uint32_t n4 = round4(src->n), q = k >> 6;
   uint32_t nstages = 0;
-  for (uint32_t step = src->top; step >= 4; step >>= 1) {
+  for (uint32_t step = src->top; step >= 16; step >>= 1) {
     nstages++;
   }
   /* Each pass computes the rows that the later ones read: n4 + 4 + S after
    * the pass ending with step S; the first pass computes `first` rows. */
   uint32_t step = src->top;
   if (nstages % 2 == 1) {
-    stage1(w, src->base, src->first, step, qq);
+    stage1(w, src->base, src->first, step, q);
     step >>= 1;
   } else {
-    stage2(w, src->base, src->first, step >> 1, qq);
+    stage2(w, src->base, src->first, step >> 1, q);
     step >>= 2;
   }
-  for (; step >= 8; step >>= 2) {
-    stage2(w, w, n4 + 4 + (step >> 1), step >> 1, qq);
+  for (; step >= 32; step >>= 2) {
+    stage2(w, w, n4 + 4 + (step >> 1), step >> 1, q);
   }
-  /* The last two word steps (1 and 2, bits 0 and 1 of k / 64) pick among
-   * rows i to i + 4 for both the word at j + q0 and the next one, and the
-   * bit shift by k % 64 joins them. */
-  const __m256i m1 = mask_of(q & 1), m2 = mask_of(q & 2);
-  const __m256i right = _mm256_set1_epi64x((long long)(k & 63));
-  const __m256i left = _mm256_sub_epi64(_mm256_set1_epi64x(64), right);
-  for (uint32_t i = 0; i < n4; i += 4) {
-    const __m256i a0 = ld(w + i), a1 = ld(w + i + 1), a2 = ld(w + i + 2), a3 = ld(w + i + 3),
-                  a4 = ld(w + i + 4);
-    const __m256i b12 = _mm256_blendv_epi8(a1, a2, m1), b34 = _mm256_blendv_epi8(a3, a4, m1);
-    const __m256i x0 = _mm256_blendv_epi8(_mm256_blendv_epi8(a0, a1, m1), _mm256_blendv_epi8(a2, a3, m1), m2);
-    const __m256i x1 = _mm256_blendv_epi8(b12, b34, m2);
-    st(out + i, _mm256_or_si256(_mm256_srlv_epi64(x0, right), _mm256_sllv_epi64(x1, left)));
-  }
+  rot_final(w, out, n4, k);
 }
 
 void bike_gf2x_rotr_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, uint32_t k) {
