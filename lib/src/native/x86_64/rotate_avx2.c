@@ -4,6 +4,7 @@
  * ..., by a mask from the bits of k / 1024) and one pass that finishes the
  * last 15 words and the k % 64 bits in registers. No branch or address depends
  * on k. Each word stage only computes the rows later stages still need. */
+#include <assert.h>
 #include <immintrin.h>
 #include <string.h>
 
@@ -214,49 +215,45 @@ void bike_gf2x_rotr_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, u
   bike_wipe(out, round4(p->r_qwords) * sizeof(uint64_t));
 }
 
-/* Add four rows (0 to 4 per position) into the bit-sliced counters at word
- * j: a carry-save tree makes the 3-bit sum (b2 b1 b0), which enters slices
- * 0, 1 and 2 with full adders; one carry then ripples through the rest. */
+/* The counters add GROUP rotated copies at a time, kept in the counters'
+ * work space (which upc_wipe clears): a carry-save tree of full adders
+ * compresses the eight bits of a position to a 4-bit sum (b3 b2 b1 b0),
+ * which enters slices 0 to 3 with full adders; one carry then ripples
+ * through the rest. */
+#define GROUP 8
+#define XOR3(a, b, c) _mm256_xor_si256(_mm256_xor_si256(a, b), c)
 #define MAJ(a, b, c) _mm256_or_si256(_mm256_and_si256(a, b), _mm256_and_si256(c, _mm256_xor_si256(a, b)))
-static inline void add4(upc_counters *u, uint32_t j, uint32_t live, __m256i x0, __m256i x1,
-                        __m256i x2, __m256i x3) {
-  const __m256i s01 = _mm256_xor_si256(x0, x1), c01 = _mm256_and_si256(x0, x1);
-  const __m256i s23 = _mm256_xor_si256(x2, x3), c23 = _mm256_and_si256(x2, x3);
-  const __m256i b0 = _mm256_xor_si256(s01, s23), c0 = _mm256_and_si256(s01, s23);
-  const __m256i b1 = _mm256_xor_si256(_mm256_xor_si256(c01, c23), c0);
-  const __m256i b2 = MAJ(c01, c23, c0);
+
+static inline void add8(upc_counters *u, uint32_t j, uint32_t live, const uint64_t *rows,
+                        size_t stride) {
+  __m256i x[GROUP];
+  for (uint32_t t = 0; t < GROUP; t++) {
+    x[t] = ld(rows + t * stride + j);
+  }
+  /* x0 + ... + x7 = b0 + 2 (c1 + c2 + c3 + c4) = b0 + 2 b1 + 4 (c5 + c6). */
+  const __m256i s1 = XOR3(x[0], x[1], x[2]), c1 = MAJ(x[0], x[1], x[2]);
+  const __m256i s2 = XOR3(x[3], x[4], x[5]), c2 = MAJ(x[3], x[4], x[5]);
+  const __m256i s3 = XOR3(s1, s2, x[6]), c3 = MAJ(s1, s2, x[6]);
+  const __m256i b0 = _mm256_xor_si256(s3, x[7]), c4 = _mm256_and_si256(s3, x[7]);
+  const __m256i s5 = XOR3(c1, c2, c3), c5 = MAJ(c1, c2, c3);
+  const __m256i b1 = _mm256_xor_si256(s5, c4), c6 = _mm256_and_si256(s5, c4);
+  const __m256i b2 = _mm256_xor_si256(c5, c6), b3 = _mm256_and_si256(c5, c6);
   const __m256i u0 = ld(u->slice[0] + j);
   st(u->slice[0] + j, _mm256_xor_si256(u0, b0));
   const __m256i k0 = _mm256_and_si256(u0, b0);
   const __m256i u1 = ld(u->slice[1] + j);
-  st(u->slice[1] + j, _mm256_xor_si256(_mm256_xor_si256(u1, b1), k0));
+  st(u->slice[1] + j, XOR3(u1, b1, k0));
   const __m256i k1 = MAJ(u1, b1, k0);
   const __m256i u2 = ld(u->slice[2] + j);
-  st(u->slice[2] + j, _mm256_xor_si256(_mm256_xor_si256(u2, b2), k1));
-  __m256i carry = MAJ(u2, b2, k1);
-  for (uint32_t b = 3; b < live; b++) {
+  st(u->slice[2] + j, XOR3(u2, b2, k1));
+  const __m256i k2 = MAJ(u2, b2, k1);
+  const __m256i u3 = ld(u->slice[3] + j);
+  st(u->slice[3] + j, XOR3(u3, b3, k2));
+  __m256i carry = MAJ(u3, b3, k2);
+  for (uint32_t b = 4; b < live; b++) {
     const __m256i v = ld(u->slice[b] + j);
     st(u->slice[b] + j, _mm256_xor_si256(v, carry));
     carry = _mm256_and_si256(v, carry);
-  }
-}
-
-static inline uint64_t maj64(uint64_t a, uint64_t b, uint64_t c) { return (a & b) | (c & (a ^ b)); }
-
-static inline void add4_64(upc_counters *u, uint32_t j, uint32_t live, uint64_t x0, uint64_t x1,
-                           uint64_t x2, uint64_t x3) {
-  const uint64_t s01 = x0 ^ x1, c01 = x0 & x1, s23 = x2 ^ x3, c23 = x2 & x3;
-  const uint64_t b0 = s01 ^ s23, c0 = s01 & s23, b1 = c01 ^ c23 ^ c0, b2 = maj64(c01, c23, c0);
-  const uint64_t u0 = u->slice[0][j], u1 = u->slice[1][j], u2 = u->slice[2][j];
-  const uint64_t k0 = u0 & b0, k1 = maj64(u1, b1, k0);
-  u->slice[0][j] = u0 ^ b0;
-  u->slice[1][j] = u1 ^ b1 ^ k0;
-  u->slice[2][j] = u2 ^ b2 ^ k1;
-  uint64_t carry = maj64(u2, b2, k1);
-  for (uint32_t b = 3; b < live; b++) {
-    const uint64_t v = u->slice[b][j];
-    u->slice[b][j] = v ^ carry;
-    carry = v & carry;
   }
 }
 
@@ -264,38 +261,38 @@ void upc_count_avx2(const bike_params *p, upc_counters *u, const uint32_t *idx, 
                     const uint64_t *s) {
   rot_src src;
   uint64_t w[WORK_WORDS];
-  uint64_t rows[4][BIKE_MAX_QWORDS + 4];
-  const uint32_t n = p->r_qwords, nv = n & ~3u, n4 = round4(n);
+  const uint32_t n = p->r_qwords, n4 = round4(n);
+  /* The level's R 512-bit rows per copy, within the work space upc_wipe
+   * clears (GROUP R <= 25 R + 96). */
+  const size_t stride = (size_t)(n + 7) / 8 * 8;
+  uint64_t *const rows = u->scratch;
+  static_assert(GROUP <= 25, "the copies fit the work space");
   const uint64_t top = ((uint64_t)1 << (p->r % 64)) - 1;
   rot_prepare(p, &src, s);
+  /* Words n to n4 - 1 of the counters take zero rows: defined, unused. */
   for (uint32_t b = 0; b < UPC_SLICES; b++) {
-    memset(u->slice[b], 0, n * sizeof(uint64_t));
+    memset(u->slice[b], 0, n4 * sizeof(uint64_t));
   }
-  /* Four rotations per pass over the counters; zero rows pad the last pass. */
   uint32_t live = 1; /* slices that can be non-zero after the additions so far */
-  for (uint32_t i = 0; i < count; i += 4) {
-    const uint32_t added = i + 4 <= count ? i + 4 : count;
+  for (uint32_t i = 0; i < count; i += GROUP) {
+    const uint32_t added = i + GROUP <= count ? i + GROUP : count;
     while (live < UPC_SLICES && (added >> live) != 0) {
       live++;
     }
-    const uint32_t live3 = live < 3 ? 3 : live;
-    for (uint32_t t = 0; t < 4; t++) {
+    const uint32_t live4 = live < 4 ? 4 : live;
+    for (uint32_t t = 0; t < GROUP; t++) {
+      uint64_t *row = rows + t * stride;
       if (i + t < count) {
-        rot_apply(&src, w, rows[t], idx[i + t]);
-        rows[t][n - 1] &= top;
+        rot_apply(&src, w, row, idx[i + t]);
+        row[n - 1] &= top;
+        memset(row + n, 0, (n4 - n) * sizeof(uint64_t));
       } else {
-        memset(rows[t], 0, n4 * sizeof(uint64_t));
+        memset(row, 0, n4 * sizeof(uint64_t));
       }
     }
-    for (uint32_t j = 0; j < nv; j += 4) {
-      add4(u, j, live3, ld(rows[0] + j), ld(rows[1] + j), ld(rows[2] + j), ld(rows[3] + j));
+    for (uint32_t j = 0; j < n4; j += 4) {
+      add8(u, j, live4, rows, stride);
     }
-    for (uint32_t j = nv; j < n; j++) {
-      add4_64(u, j, live3, rows[0][j], rows[1][j], rows[2][j], rows[3][j]);
-    }
-  }
-  for (uint32_t t = 0; t < 4; t++) {
-    bike_wipe(rows[t], n4 * sizeof(uint64_t));
   }
   rot_wipe(&src, w);
 }
