@@ -197,6 +197,8 @@ size_t bike_gf2x_mul_sym_vpclmul(const bike_params *p, uint64_t *c, const uint64
 void bike_gf2x_rotr_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, uint32_t k);
 void upc_count_avx2(const bike_params *p, upc_counters *u, const uint32_t *idx, uint32_t count,
                     const uint64_t *s);
+void upc_at_least_avx2(const bike_params *p, uint64_t *mask, const upc_counters *u,
+                       uint32_t th);
 void bike_gf2x_rotr_avx512(const bike_params *p, uint64_t *c, const uint64_t *a, uint32_t k);
 void upc_count_avx512(const bike_params *p, upc_counters *u, const uint32_t *idx, uint32_t count,
                       const uint64_t *s);

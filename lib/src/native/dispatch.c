@@ -25,13 +25,13 @@ static const bike_backend portable = {
 static const bike_backend avx2 = {
     "avx2",         X86_BASE,           bike_gf2x_mul_pclmul,
     bike_gf2x_sqr_k_avx2, bike_gf2x_rotr_avx2, upc_count_avx2, bike_support_dense_avx2,
-    upc_at_least_c, bike_poly_weight_c, bike_fisher_yates_avx2, bike_keccak_xn_avx2,
+    upc_at_least_avx2, bike_poly_weight_c, bike_fisher_yates_avx2, bike_keccak_xn_avx2,
     bike_support_dense2_avx2, bike_gf2x_mul_sym_pclmul, bike_gf2x_sqr_k_sym_avx2,
 };
 static const bike_backend avx2_vpclmul = {
     "avx2-vpclmul",       X86_BASE | BIKE_CPU_VPCLMUL, bike_gf2x_mul_vpclmul,
     bike_gf2x_sqr_k_avx2, bike_gf2x_rotr_avx2,         upc_count_avx2,
-    bike_support_dense_avx2, upc_at_least_c, bike_poly_weight_c, bike_fisher_yates_avx2,
+    bike_support_dense_avx2, upc_at_least_avx2, bike_poly_weight_c, bike_fisher_yates_avx2,
     bike_keccak_xn_avx2, bike_support_dense2_avx2, bike_gf2x_mul_sym_vpclmul,
     bike_gf2x_sqr_k_sym_avx2,
 };

@@ -1,5 +1,5 @@
-/* Constant-time rotation and the unsatisfied-parity-check counters with
- * AVX2. a || a is built once per syndrome; every rotation is then a barrel
+/* Constant-time rotation, the unsatisfied-parity-check counters and their
+ * threshold comparison with AVX2. a || a is built once per syndrome; every rotation is then a barrel
  * shifter over whole vectors (blend of the row S words ahead, S = 16, 32,
  * ..., by a mask from the bits of k / 1024) and one pass that finishes the
  * last 15 words and the k % 64 bits in registers. No branch or address depends
@@ -295,4 +295,40 @@ void upc_count_avx2(const bike_params *p, upc_counters *u, const uint32_t *idx, 
     }
   }
   rot_wipe(&src, w);
+}
+
+/* mask = (count >= th): the borrow out of count - th, slice by slice, is
+ * set exactly where count < th. */
+static inline uint64_t borrow64(uint64_t x, uint64_t t, uint64_t borrow) {
+  return (~x & (t | borrow)) | (t & borrow);
+}
+
+void upc_at_least_avx2(const bike_params *p, uint64_t *mask, const upc_counters *u,
+                       uint32_t th) {
+  const uint32_t n = p->r_qwords, nv = n & ~3u;
+  uint64_t th_bit[UPC_SLICES];
+  __m256i t[UPC_SLICES];
+  for (uint32_t b = 0; b < UPC_SLICES; b++) {
+    th_bit[b] = (uint64_t)0 - ((th >> b) & 1);
+    t[b] = _mm256_set1_epi64x((long long)th_bit[b]);
+  }
+  for (uint32_t j = 0; j < nv; j += 4) {
+    __m256i borrow = _mm256_setzero_si256();
+    for (uint32_t b = 0; b < UPC_SLICES; b++) {
+      const __m256i x = ld(u->slice[b] + j);
+      borrow = _mm256_or_si256(_mm256_andnot_si256(x, _mm256_or_si256(t[b], borrow)),
+                               _mm256_and_si256(t[b], borrow));
+    }
+    st(mask + j, _mm256_xor_si256(borrow, _mm256_set1_epi64x(-1)));
+  }
+  for (uint32_t j = nv; j < n; j++) {
+    uint64_t borrow = 0;
+    for (uint32_t b = 0; b < UPC_SLICES; b++) {
+      borrow = borrow64(u->slice[b][j], th_bit[b], borrow);
+    }
+    mask[j] = ~borrow;
+  }
+  mask[n - 1] &= ((uint64_t)1 << (p->r % 64)) - 1;
+  bike_wipe(th_bit, sizeof(th_bit));
+  bike_wipe(t, sizeof(t));
 }
