@@ -35,7 +35,7 @@ def test_zynq_plans(device: str, tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert {t for t in plan["placement"] if not t.endswith(".other")} <= known
     for target, dev, preset in lines:
         assert target in known, target
-        assert dev.endswith("_acc") or dev.startswith("bike_kem_"), dev
+        assert dev.endswith("_acc"), dev
         assert preset in ("small", "medium", "large"), preset
 
 

@@ -11,11 +11,8 @@ SHARED_DEVICE = {"keccak": "keccak_sampler_acc", "sampler": "keccak_sampler_acc"
 
 
 def device_of(core: str) -> str:
-    """The shell device of a plan's core: <core>_acc (gf2x_mul_acc), the one
-    Keccak and the sampler share, or the KEM shape itself (bike_kem_decaps:
-    the KEM's bus device at that shape)."""
-    if core.startswith("bike_kem_"):
-        return core
+    """The shell device of a plan's core: <core>_acc (gf2x_mul_acc, a KEM
+    shape's bike_kem_decaps_acc), or the one Keccak and the sampler share."""
     return SHARED_DEVICE.get(core, f"{core}_acc")
 
 
