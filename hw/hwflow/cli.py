@@ -74,7 +74,7 @@ def cmd_pnr(a: argparse.Namespace) -> None:
     cores = _cores(a.cores)
     jobs: list[pnr.PnrJob] = []
     for core in cores:
-        presets = a.presets or list(core.presets)
+        presets = a.presets or pnr.configs(core)
         for preset in presets:
             levels = a.levels if core.level_params else a.levels[:1]
             for level in levels:

@@ -47,11 +47,22 @@ class PnrJob:
     part: str = PART
 
     @property
+    def unit(self) -> bool:
+        """A module synthesised on its own (a syn_* target): preset is its name."""
+        return bool(self.core.synth_units)
+
+    @property
     def name(self) -> str:
-        return self.core.report_name(self.preset, self.level)
+        return self.preset if self.unit else self.core.report_name(self.preset, self.level)
+
+    @property
+    def top(self) -> str:
+        return self.core.synth_units[self.preset][0] if self.unit else self.core.top
 
     @property
     def params(self) -> dict[str, int]:
+        if self.unit:
+            return dict(self.core.synth_units[self.preset][1])
         return self.core.params(self.preset, self.level)
 
     @property
@@ -60,22 +71,29 @@ class PnrJob:
 
     @property
     def script(self) -> str:
-        return yosys_ecp5_script(self.core.top, self.params, self.core.rtl)
+        return yosys_ecp5_script(self.top, self.params, self.core.rtl)
 
     @property
     def nextpnr(self) -> list[str]:
         return nextpnr_cmd(self.part, TARGET_MHZ)
 
 
+def configs(core: FlowCore) -> list[str]:
+    """What a core's P&R runs are named by: its syn_* units if it has any (as
+    its synthesis reports), else its presets."""
+    return list(core.synth_units or core.presets)
+
+
 def pnr_job(core: FlowCore, preset: str, level: int, part: str = PART) -> PnrJob:
-    """The P&R run of a core's preset at a level; ValueError naming what is unknown."""
+    """The P&R run of a core's preset (or syn_* unit) at a level; ValueError
+    naming what is unknown."""
     if part not in PARTS:
         raise ValueError(f"unknown part {part!r} (known: {' '.join(PARTS)})")
     if not core.harness.synth:
         raise ValueError(f"{core.name} is not synthesised by the flow")
-    if preset not in core.presets:
-        raise ValueError(f"{core.name} has no preset {preset!r} (known: {' '.join(core.presets)})")
-    if not core.level_params:
+    if preset not in configs(core):
+        raise ValueError(f"{core.name} has no preset {preset!r} (known: {' '.join(configs(core))})")
+    if not core.level_params or core.synth_units:
         level = 1
     return PnrJob(core, preset, level, part)
 
@@ -187,8 +205,8 @@ def write_report(job: PnrJob, digest: str, out: dict[str, Any]) -> hwrecord.PnrR
     rep = hwrecord.PnrReport(
         core=job.core.name,
         name=job.name,
-        top=job.core.top,
-        level=job.level if job.core.level_params else None,
+        top=job.top,
+        level=job.level if job.core.level_params and not job.unit else None,
         params=job.params,
         part=job.part,
         package=PACKAGE,

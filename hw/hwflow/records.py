@@ -169,7 +169,7 @@ def check_pnr_reports(cores: list[FlowCore], ck: Check) -> None:
     for c in cores:
         if not c.harness.synth:
             continue
-        for preset in c.presets:
+        for preset in pnr.configs(c):
             for level in LEVELS:
                 j = pnr.pnr_job(c, preset, level)
                 jobs[j.report] = j

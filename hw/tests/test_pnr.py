@@ -112,3 +112,13 @@ def test_record_pnr_figures_match_their_report(tmp_path: Path) -> None:
     assert [p.name for p in out] == ["keccak_small_L1.json", "keccak_small_L3.json"]
     for p in out:
         assert hwrecord.load_record(p).pnr == pnr.record_figures(rep)
+
+
+def test_a_core_of_syn_units_is_routed_by_unit() -> None:
+    """The shell's devices are synthesised as their syn_* units; so are they routed."""
+    core = flow_cores()["gf2x_mul_acc"]
+    job = pnr.pnr_job(core, "shell", 3)
+    assert (job.name, job.top, job.level, job.params) == ("shell", "acc_shell", 1, {})
+    assert job.report.name == "shell.json" and job.report.parent.name == "pnr"
+    with pytest.raises(ValueError, match="gf2x_mul_acc has no preset 'medium'"):
+        pnr.pnr_job(core, "medium", 1)
