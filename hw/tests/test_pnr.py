@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -122,3 +123,18 @@ def test_a_core_of_syn_units_is_routed_by_unit() -> None:
     assert job.report.name == "shell.json" and job.report.parent.name == "pnr"
     with pytest.raises(ValueError, match="gf2x_mul_acc has no preset 'medium'"):
         pnr.pnr_job(core, "medium", 1)
+
+
+def test_readme_timing_table_matches_the_reports() -> None:
+    """hw/README.md's Timing table quotes the P&R and synthesis reports."""
+    text = (HW / "README.md").read_text()
+    timing = text[text.index("## Timing") :]
+    rows = re.findall(r"^\| (\w+) (\w+) \| (\d+) \| ([\d.]+) MHz \| ([\d,]+) \|", timing, re.M)
+    assert len(rows) >= 4
+    cores = flow_cores()
+    for name, preset, depth, fmax, lut4 in rows:
+        job = pnr.pnr_job(cores[name], preset, 1)
+        rep = pnr.read_report(job.report)
+        syn = hwrecord.load_report(job.report.parent.parent / "reports" / job.report.name)
+        got = (f"{rep.fmax_mhz:.1f}", f"{rep.lut4:,}", syn.lut_depth)
+        assert got == (fmax, lut4, int(depth)), f"README.md Timing: {name} {preset}"
