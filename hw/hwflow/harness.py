@@ -60,6 +60,8 @@ HARNESS: dict[str, Harness] = {
     "keccak_sampler_acc": Harness(
         defines={"RoundsPerCycle": "TB_RPC"}, tb_defines={"TB_KECCAK": 1}, record=False
     ),
+    # the NTT behind the shell: its own testbench (dv/tb_ntt_acc.cpp)
+    "ntt_acc": Harness(defines={}, record=False, level_free=True),
     # the NTT accelerator: no BIKE level (simulated and recorded at L1)
     "ntt": Harness(
         defines={

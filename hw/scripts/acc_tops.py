@@ -95,6 +95,23 @@ DEVICES: tuple[Device, ...] = (
         ),
         summary="BIKE KeyGen, Encaps and Decaps of one KEM shape",
     ),
+    Device(
+        name="ntt_acc",
+        core_id="NTT",
+        stream="ntt_stream",
+        params=(
+            ("N", 256),
+            ("Q", 3329),
+            ("P", 1),
+            ("Zeta", 17),
+            ("B", 2),
+            ("Red", 1),
+            ("MontBits", 16),
+            ("UseDsp", 1),
+        ),
+        summary="NTT, inverse NTT and base multiplication mod Q (ML-KEM)",
+        core_param="Q",
+    ),
 )
 
 # the device's ports: (direction, width, name); the shell's of the same name

@@ -137,13 +137,14 @@ package acc_shell_reg_pkg;
         acc_shell__STREAM__out_t STREAM;
     } acc_shell__out_t;
 
-    typedef enum logic [4:0] {
+    typedef enum logic [5:0] {
         acc_shell_core_e__GF2X_MUL = 'h1,
         acc_shell_core_e__GF2X_INV = 'h2,
         acc_shell_core_e__SPARSE_MUL = 'h3,
         acc_shell_core_e__BIKE_DECODER = 'h4,
         acc_shell_core_e__KECCAK_SAMPLER = 'h5,
-        acc_shell_core_e__BIKE_KEM = 'h10
+        acc_shell_core_e__BIKE_KEM = 'h10,
+        acc_shell_core_e__NTT = 'h20
     } acc_shell_core_e_e;
 
     typedef enum logic [2:0] {

@@ -10,6 +10,7 @@
 #define ACC_SHELL__ACC_SHELL_CORE_E__BIKE_DECODER 4u  // bike_decoder: Black-Gray-Flip decoding (bike_decoder_acc).
 #define ACC_SHELL__ACC_SHELL_CORE_E__KECCAK_SAMPLER 5u  // keccak_core and sampler_ctrl: the key-generation sampler, H, L and K (keccak_sampler_acc).
 #define ACC_SHELL__ACC_SHELL_CORE_E__BIKE_KEM 16u  // bike_kem: KeyGen, Encaps, Decaps of one shape (bike_kem_acc; WORDS tells which: 0 for a primitive the shape lacks).
+#define ACC_SHELL__ACC_SHELL_CORE_E__NTT 32u  // ntt: NTT, inverse NTT and base multiplication mod q (ntt_acc).
 
 // acc_shell_err_e
 #define ACC_SHELL__ACC_SHELL_ERR_E__NONE 0u  // No error.
