@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from hwflow import cosim, design, kem_frontier, measure, pnr
+from hwflow import cosim, cosim_mlkem, design, kem_frontier, measure, pnr
 from hwflow.cores import FlowCore, flow_cores
 from hwflow.executor import Options, default_options
 from hwflow.paths import REPO, RESULTS, build_dir
@@ -140,6 +140,10 @@ def cmd_cosim(a: argparse.Namespace) -> None:
             cosim.cosim(core, level, a.random, a.kat, a.seed)
 
 
+def cmd_cosim_mlkem(a: argparse.Namespace) -> None:
+    cosim_mlkem.cosim_mlkem(a.count, a.seed)
+
+
 def cmd_design_params(a: argparse.Namespace) -> None:
     sys.stdout.write(design.params_text(design.read(a.file)))
 
@@ -229,6 +233,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--levels", nargs="+", type=int, default=[1])
     p.add_argument("--random", type=int, default=4)
     p.add_argument("--kat", type=int, default=2)
+    p.add_argument("--seed", type=int, default=1)
+    p = command("cosim-mlkem", cmd_cosim_mlkem, "ML-KEM with its NTT kernels on ntt_acc")
+    p.add_argument("--count", type=int, default=2)
     p.add_argument("--seed", type=int, default=1)
     dp = sub.add_parser("design-params", help="a bikeco design file's cores and parameters")
     dp.add_argument("file", type=Path)

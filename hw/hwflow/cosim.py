@@ -205,11 +205,19 @@ def _cxxflags(includes: list[Path]) -> list[str]:
     return flags + [f"-D{d}" for d in defs] + [f"-I{d}" for d in includes]
 
 
-def program(name: str, devices: list[tuple[FlowCore, str]], level: int, main: list[Path]) -> Path:
+def program(
+    name: str,
+    devices: list[tuple[FlowCore, str]],
+    level: int,
+    main: list[Path],
+    c_files: tuple[Path, ...] = (),
+    libs: tuple[Path, ...] = (),
+) -> Path:
     """A co-simulation program: the driver with its cosim platform, libbike,
     the `main` C++ sources, and one Verilated model per device (core,
-    preset) at `level`, each registered by a two-line file (cosim_device.h).
-    Rebuilt when a source, a model or libbike is newer."""
+    preset) at `level`, each registered by a two-line file (cosim_device.h);
+    `c_files` and `libs` (linked before libbike) for what else `main` uses.
+    Rebuilt when a source, a model or a library is newer."""
     odir = build_dir() / "cosim" / name
     odir.mkdir(parents=True, exist_ok=True)
     exe = odir / name
@@ -219,7 +227,7 @@ def program(name: str, devices: list[tuple[FlowCore, str]], level: int, main: li
     rt = runtime(*any_model)
     lib = libbike()
     incs = [DRIVER / "include", DRIVER / "src", REGS, REPO / "lib" / "include"]
-    incs += [KAT_DRBG, REPO / "hw" / "dv" / "common"]
+    incs += [KAT_DRBG, REPO / "hw" / "dv" / "common", REPO / "lib" / "mlkem" / "include"]
     units = []
     for core, _, prefix in models:
         unit = odir / f"device_{core.name}.cpp"
@@ -228,11 +236,11 @@ def program(name: str, devices: list[tuple[FlowCore, str]], level: int, main: li
         if not unit.exists() or unit.read_text() != text:
             unit.write_text(text)
         units.append(unit)
-    csrc = [DRIVER / "src" / c for c in DRIVER_C] + [KAT_DRBG / c for c in DRBG_C]
+    csrc = [DRIVER / "src" / c for c in DRIVER_C] + [KAT_DRBG / c for c in DRBG_C] + list(c_files)
     cpp = [DRIVER / "src" / "cosim.cpp", *main, *units]
     hdrs = [*(DRIVER / "include").glob("*.h"), *(DRIVER / "src").glob("*.h")]
     archives = [mdir / f"lib{prefix}.a" for _, mdir, prefix in models]
-    if _newer(exe, [*csrc, *cpp, *hdrs, *archives, rt, lib]):
+    if _newer(exe, [*csrc, *cpp, *hdrs, *archives, rt, *libs, lib]):
         return exe
     objs: list[str] = []
     for src in csrc:
@@ -245,7 +253,8 @@ def program(name: str, devices: list[tuple[FlowCore, str]], level: int, main: li
         mdirs = [mdir for _, mdir, _ in models]
         run(["g++", *_cxxflags(incs + mdirs), "-c", "-o", str(obj), str(src)])
         objs.append(str(obj))
-    link = ["g++", "-o", str(exe), *objs, *(str(a) for a in archives), str(rt), str(lib)]
+    link = ["g++", "-o", str(exe), *objs, *(str(a) for a in archives), str(rt)]
+    link += [*(str(x) for x in libs), str(lib)]
     run([*link, "-pthread"], log=odir / "link.log")
     return exe
 
