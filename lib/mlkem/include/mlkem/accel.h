@@ -13,7 +13,8 @@
  * Which hooks are set (the placement) is public: libmlkem branches on it.
  * The data given to a hook is secret wherever the kernel's is; what the hook
  * does with it is the hook's business (a device sees the operands, as it
- * must). libmlkem links no driver: a driver fills a table.
+ * must). libmlkem links no driver: a driver fills a table
+ * (driver/include/bike_acc_mlkem.h does, for ntt_acc behind acc_shell).
  *
  * Like libbike's bike/accel.h, not a stable API: in the static library
  * only (libmlkem.so exports exactly mlkem.h). */
