@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from bikeco import __version__, design_cli
+from bikeco import __version__, design_cli, mlkem_cli
 from bikeco.bench import measure
 from bikeco.devices import RESOURCES, DeviceCatalog
 from bikeco.errors import BikecoError
@@ -56,6 +56,18 @@ def _parser() -> argparse.ArgumentParser:
 
     pl = sub.add_parser("plan", help="choose what runs in hardware on one device")
     pl.add_argument("--device", required=True, help="e.g. xc7z010, z7010, Z-7010, xc7a35t")
+    pl.add_argument(
+        "--kem",
+        default="bike",
+        help="bike (default), or mlkem512, mlkem768, mlkem1024: ML-KEM's operations on seed "
+        "004's Cortex-A53 and our NTT and Keccak cores (uses --device, --interconnect, --cap, "
+        "--bus-*, --clock-mhz, --hw-results, --json, --objective)",
+    )
+    pl.add_argument(
+        "--objective",
+        default="keygen,encaps,decaps",
+        help="ML-KEM only: the KEM operations whose summed latency the plan minimises",
+    )
     pl.add_argument("--level", type=int, default=1, choices=tuple(LEVELS))
     pl.add_argument("--role", default="kem", help="kem (whole KEM), client or server")
     pl.add_argument("--hw-source", default="seed000", choices=HW_SOURCES)
@@ -214,6 +226,8 @@ def print_plan(plan: Plan) -> None:
 
 
 def _cmd_plan(args: argparse.Namespace) -> int:
+    if args.kem != "bike":
+        return mlkem_cli.run(args)
     cat = DeviceCatalog(args.devices_file)
     device = cat.get(args.device)
     role = resolve_role(args.role)

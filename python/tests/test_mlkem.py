@@ -1,0 +1,232 @@
+"""ML-KEM's placement (bikeco.mlkem, ``bikeco plan --kem``)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from bikeco.cli import main
+from bikeco.data_files import read_table
+from bikeco.devices import RESOURCES, Device
+from bikeco.errors import BikecoError
+from bikeco.interconnect import TransferModel, calibrate
+from bikeco.mlkem import (
+    KEM_OPS,
+    KYBER_R2,
+    MLKEM,
+    NTT_WORKS,
+    WORKS,
+    CorePreset,
+    Problem,
+    SoftwareCosts,
+    device_ops,
+    hw_cost,
+    latency_of,
+    plan,
+    seed004_a53,
+    solve,
+    work,
+)
+
+HW = Path(__file__).resolve().parents[2] / "hw" / "results"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("name", list(MLKEM))
+def test_work_follows_fips203(name: str) -> None:
+    ps = MLKEM[name]
+    k = ps.k
+    kg, enc, dec = (work(ps, op) for op in KEM_OPS)
+    # Decaps = Decrypt (k NTTs, k pairs, 1 inverse NTT) + Encrypt.
+    assert dec["ntt"].units == enc["ntt"].units + k
+    assert dec["basemul"].units == enc["basemul"].units + k
+    assert dec["invntt"].units == enc["invntt"].units + 1
+    assert kg["invntt"].units == 0 and enc["invntt"].units == k + 1
+    assert kg["basemul"].units == k * k and kg["ntt"].units == 2 * k
+    assert all(w["sample_matrix"].units == k * k for w in (kg, enc, dec))
+    assert enc["sample_cbd"].units == 2 * k + 1 == dec["sample_cbd"].units
+    # ML-KEM-512's eta1 = 3 takes 192 PRF bytes: two SHAKE256 blocks, else one.
+    per_poly_kg = kg["sample_cbd"].perms / kg["sample_cbd"].units
+    assert per_poly_kg == (2 if ps.eta1 == 3 else 1)
+    # H(ek) grows with k; G is one block.
+    assert kg["hash"].perms == 1 + -(-(ps.ek_bytes + 1) // 136)
+
+
+def test_software_fit_reproduces_table6() -> None:
+    sw = seed004_a53()
+    rows = [r for r in read_table("ntt_codesign_004_table6.csv") if r["algorithm"] in KYBER_R2]
+    assert len(rows) == 6
+    for r in rows:
+        w = work(KYBER_R2[r["algorithm"]], r["operation"])
+        ntt = sum(sw.work_us(n, w[n]) for n in NTT_WORKS)
+        total = sum(sw.work_us(n, w[n]) for n in WORKS) + sw.rest_us
+        assert ntt == pytest.approx(float(r["total_sw_ntt_us"]), rel=0.07)
+        assert total == pytest.approx(float(r["total_sw_us"]), rel=0.10)
+    assert sw.invntt_us > sw.ntt_us > sw.basemul_us > 0
+
+
+def test_ntt_acc_cycles_are_the_shells() -> None:
+    """acc_shell.md: with B = 2, 868 (NTT), 1,001 (INTT), 840 (BASEMUL) cycles per call."""
+    from bikeco.mlkem import core_presets
+
+    mlkem = next(c for c in core_presets(HW) if c.name == "ntt_acc:mlkem")
+    ps = MLKEM["mlkem768"]
+    free = TransferModel("none", 0.0, 0.0)
+    want = {"ntt": 868, "invntt": 1001, "basemul": 840}
+    for d in device_ops():
+        if d.op in want:
+            c = hw_cost(ps, d, mlkem, free)
+            calls = c.calls["decaps"]
+            assert c.device_ms["decaps"] * mlkem.clock_mhz * 1e3 == pytest.approx(
+                want[d.op] * calls
+            )
+
+
+def _synthetic(seed: int) -> Problem:
+    rng = random.Random(seed)
+
+    def preset(core: str, i: int) -> CorePreset:
+        if core == "ntt":
+            cyc = {op: rng.randint(200, 4000) for op in ("ntt", "intt", "basemul")}
+            params = {"B": rng.choice([1, 2, 4])}
+        else:
+            cyc, params = {"keccak_f": rng.randint(4, 400)}, {}
+        area = {k: float(rng.randint(1, 60)) for k in RESOURCES}
+        return CorePreset(core, f"p{i}", params, cyc, 100.0, area, "synthetic")
+
+    presets = tuple(preset(c, i) for i, c in enumerate(["ntt", "ntt", "keccak", "keccak"]))
+    budget = {k: rng.randint(20, 110) for k in RESOURCES}
+    dev = Device(
+        "synthetic", "none", budget["lut"], budget["ff"], budget["dsp"], float(budget["bram36"])
+    )
+    us = [rng.uniform(1.0, 40.0) for _ in range(4)]
+    sw = SoftwareCosts("synthetic", us[0], us[1], us[2], us[3], 5.0, "test")
+    tr = TransferModel("t", rng.uniform(0.0, 10.0), rng.uniform(0.0, 0.02))
+    ps = MLKEM[rng.choice(list(MLKEM))]
+    return Problem(dev, ps, sw, presets, tuple(device_ops()), tr)
+
+
+def _brute_force(pb: Problem) -> float:
+    opts = pb.options()
+    choices = [[None, *(i for i, o in enumerate(opts) if o[0] == w)] for w in WORKS]
+    best = float("inf")
+    lim = pb.limits()
+    for combo in itertools.product(*choices):
+        placed = {pb.presets.index(opts[i][2]) for i in combo if i is not None}
+        if len({pb.presets[j].core for j in placed}) < len(placed):  # one preset per core
+            continue
+        used = {k: sum(pb.preset_area(pb.presets[j])[k] for j in placed) for k in RESOURCES}
+        if any(used[k] > lim[k] for k in RESOURCES):
+            continue
+        best = min(best, latency_of(pb, dict(zip(WORKS, combo, strict=True))))
+    return best
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_solver_matches_brute_force(seed: int) -> None:
+    pb = _synthetic(seed)
+    chosen, placed = solve(pb)
+    opts = pb.options()
+    assign = {opts[i][0]: i for i in chosen}
+    assert latency_of(pb, assign) == pytest.approx(_brute_force(pb), rel=1e-9, abs=1e-12)
+    used = {k: sum(pb.preset_area(pb.presets[j])[k] for j in placed) for k in RESOURCES}
+    assert all(used[k] <= pb.limits()[k] + 1e-9 for k in RESOURCES)
+
+
+@pytest.mark.parametrize("kem", list(MLKEM))
+def test_plan_on_zynq(kem: str) -> None:
+    from bikeco.devices import DeviceCatalog
+    from bikeco.mlkem import core_presets
+
+    presets = tuple(core_presets(HW))
+    pb = Problem(
+        DeviceCatalog().get("xc7z020"),
+        MLKEM[kem],
+        seed004_a53(),
+        presets,
+        tuple(device_ops()),
+        calibrate("baremetal"),
+    )
+    p = plan(pb)
+    for op in KEM_OPS:
+        assert p.latency_ms(op) <= p.sw_only_ms(op)
+    assert any(c.runs_on != "software" for c in p.choices)
+    # No core at all: everything in software, the software times.
+    p0 = plan(
+        Problem(
+            pb.device,
+            pb.params,
+            pb.software,
+            tuple(c for c in presets if c.core == "ntt"),
+            (),
+            pb.transfer,
+        )
+    )
+    assert all(c.runs_on == "software" for c in p0.choices)
+    assert p0.latency_ms("encaps") == pytest.approx(p.sw_only_ms("encaps"))
+
+
+def test_cli_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "plan", "--kem", "ML-KEM-768", "--device", "z7020", "--hw-results", str(HW)
+    )
+    assert code == 0 and "mlkem768 (k = 3)" in out and "speed-up" in out
+    code, out, _ = run(
+        capsys,
+        "plan",
+        "--kem",
+        "mlkem1024",
+        "--device",
+        "xc7z010",
+        "--hw-results",
+        str(HW),
+        "--json",
+        "--objective",
+        "encaps",
+    )
+    data = json.loads(out)
+    assert code == 0 and data["k"] == 4 and data["objective"] == ["encaps"]
+    assert set(data["placement"]) == set(WORKS)
+    for r in RESOURCES:
+        assert data["used"][r] <= data["available"][r]
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "says"),
+    [
+        (["--kem", "mlkem769", "--device", "z7010"], 2, "unknown ML-KEM parameter set"),
+        (["--kem", "mlkem512", "--device", "z7099"], 2, "unknown device"),
+        (["--kem", "mlkem512", "--device", "z7010", "--cap", "0.01"], 3, "no ML-KEM core fits"),
+        (["--kem", "mlkem512", "--device", "z7010", "--objective", "sign"], 2, "--objective"),
+    ],
+)
+def test_cli_bad_inputs(
+    capsys: pytest.CaptureFixture[str], argv: list[str], code: int, says: str
+) -> None:
+    got, _, err = run(capsys, "plan", *argv, "--hw-results", str(HW))
+    assert got == code and says in err
+
+
+def test_bad_device_op_rows() -> None:
+    good = {
+        "op": "x",
+        "work": "ntt",
+        "core": "ntt",
+        "core_op": "ntt",
+        "per_unit": "1",
+        "batch": "k",
+        "stream": "ntt_acc",
+    }
+    assert device_ops([good])[0].units_per_call(MLKEM["mlkem1024"]) == 4
+    for field, bad in [("work", "fft"), ("core", "gpu"), ("batch", "0"), ("per_unit", "2")]:
+        with pytest.raises(BikecoError):
+            device_ops([{**good, field: bad}])
