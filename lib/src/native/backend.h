@@ -119,6 +119,7 @@ typedef struct {
 #define BIKE_CPU_AVX512VL (1u << 12)
 #define BIKE_CPU_AVX512VBMI (1u << 13)
 #define BIKE_CPU_AVX512BITALG (1u << 14)
+#define BIKE_CPU_BMI1 (1u << 15)
 
 /* The back end in use (initialised on first call, thread-safely). */
 const bike_backend *bike_backend_current(void);
@@ -206,6 +207,7 @@ void upc_at_least_avx512(const bike_params *p, uint64_t *mask, const upc_counter
                          uint32_t th);
 uint32_t bike_poly_weight_avx512(const bike_params *p, const uint64_t *a);
 void bike_keccak_xn_avx2(uint64_t (*s)[25], unsigned n);
+void bike_keccak_f1600_bmi(uint64_t a[25]);
 void bike_fisher_yates_avx2(uint32_t *pos, uint32_t count, uint32_t bound, const uint8_t *words);
 void bike_support_dense2_avx2(const bike_params *p, uint64_t *a0, uint64_t *a1,
                               const uint32_t *idx, const uint64_t *take, uint32_t count);

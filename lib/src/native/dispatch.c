@@ -21,7 +21,7 @@ static const bike_backend portable = {
 };
 
 #if defined(__x86_64__)
-#define X86_BASE (BIKE_CPU_AVX | BIKE_CPU_AVX2 | BIKE_CPU_PCLMUL | BIKE_CPU_SSE41)
+#define X86_BASE (BIKE_CPU_AVX | BIKE_CPU_AVX2 | BIKE_CPU_PCLMUL | BIKE_CPU_SSE41 | BIKE_CPU_BMI1)
 static const bike_backend avx2 = {
     "avx2",         X86_BASE,           bike_gf2x_mul_pclmul,
     bike_gf2x_sqr_k_avx2, bike_gf2x_rotr_avx2, upc_count_avx2, bike_support_dense_avx2,
@@ -72,7 +72,7 @@ static const struct {
 } feature_names[] = {
     {BIKE_CPU_SSE41, "sse4.1"},   {BIKE_CPU_PCLMUL, "pclmulqdq"},
     {BIKE_CPU_AVX, "avx"},        {BIKE_CPU_AVX2, "avx2"},
-    {BIKE_CPU_BMI2, "bmi2"},      {BIKE_CPU_VPCLMUL, "vpclmulqdq"},
+    {BIKE_CPU_BMI1, "bmi1"},      {BIKE_CPU_BMI2, "bmi2"},      {BIKE_CPU_VPCLMUL, "vpclmulqdq"},
     {BIKE_CPU_VAES, "vaes"},      {BIKE_CPU_GFNI, "gfni"},
     {BIKE_CPU_AVX512F, "avx512f"}, {BIKE_CPU_AVX512BW, "avx512bw"}, {BIKE_CPU_AVX512VL, "avx512vl"},
     {BIKE_CPU_AVX512VBMI2, "avx512vbmi2"}, {BIKE_CPU_AVX512VPOPCNTDQ, "avx512vpopcntdq"},
@@ -96,6 +96,9 @@ static uint32_t detect_cpu(void) {
   }
   if (c1 & (1u << 1)) {
     f |= BIKE_CPU_PCLMUL;
+  }
+  if (b7 & (1u << 3)) {
+    f |= BIKE_CPU_BMI1;
   }
   if (b7 & (1u << 8)) {
     f |= BIKE_CPU_BMI2;

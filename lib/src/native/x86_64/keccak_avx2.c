@@ -3,7 +3,7 @@
  * vector round serves up to four sponges running in lockstep
  * (encapsulation's L and the first blocks of K). Without three-input logic
  * and vector rotations a vector round costs more than a scalar one, so a
- * single state takes the portable permutation. */
+ * single state takes the scalar permutation (built with BMI, keccak_bmi.c). */
 #include <immintrin.h>
 
 #include "hash/keccak.h"
@@ -82,7 +82,7 @@ static inline void transpose4(__m256i v[4], const __m256i r[4]) {
 
 void bike_keccak_xn_avx2(uint64_t (*s)[25], unsigned n) {
   if (n == 1) {
-    bike_keccak_f1600_c(s[0]);
+    bike_keccak_f1600_bmi(s[0]);
     return;
   }
   __m256i a[25], e[25];
