@@ -1,7 +1,10 @@
 /* The constant-time Fisher-Yates draw with AVX2: the scan for an earlier
  * equal position compares eight positions at once. Positions not drawn yet
  * hold a value no draw can take, so every scan can start at a whole vector;
- * its bounds and the lane a position enters depend only on the public step. */
+ * its bounds and the lane a position enters depend only on the public step.
+ * The scan ORs the vector that took a position one step ago last: the others
+ * are older, so only one compare and one OR of the scan lie on the chain
+ * from one step's draw to the next one's. */
 #include <immintrin.h>
 
 #include "common/bytes.h"
@@ -28,7 +31,7 @@ void bike_fisher_yates_avx2(uint32_t *pos, uint32_t count, uint32_t bound, const
     const uint32_t l = i + (uint32_t)(scaled >> 32);
     const __m256i vl = _mm256_set1_epi32((int)l);
     __m256i hits = _mm256_setzero_si256();
-    for (uint32_t v = (i + 2) / 8; v < nv; v++) {
+    for (uint32_t v = nv; v-- > (i + 2) / 8;) { /* the vector changed last, last */
       hits = _mm256_or_si256(hits, _mm256_cmpeq_epi32(drawn[v], vl));
     }
     if (i + 1 < count) { /* public: pos[i + 1] exists */

@@ -30,7 +30,7 @@ void bike_fisher_yates_avx512(uint32_t *pos, uint32_t count, uint32_t bound,
     const uint32_t l = i + (uint32_t)(scaled >> 32);
     const __m512i vl = _mm512_set1_epi32((int)l);
     uint32_t hits = 0;
-    for (uint32_t v = (i + 2) / 16; v < nv; v++) {
+    for (uint32_t v = nv; v-- > (i + 2) / 16;) { /* the vector changed last, last */
       hits |= _mm512_cmpeq_epi32_mask(drawn[v], vl);
     }
     if (i + 1 < count) { /* public: pos[i + 1] exists */
