@@ -230,3 +230,32 @@ def test_bad_device_op_rows() -> None:
     for field, bad in [("work", "fft"), ("core", "gpu"), ("batch", "0"), ("per_unit", "2")]:
         with pytest.raises(BikecoError):
             device_ops([{**good, field: bad}])
+
+
+def test_report_section_is_the_plans(tmp_path: Path) -> None:
+    """The report's rows are ``bikeco plan --kem``'s plans for each Zynq part and set; a part
+    nothing fits is a note, not a row."""
+    from bikeco.devices import DeviceCatalog
+    from bikeco.hwmodels import load_records
+    from bikeco.mlkem import MlkemPlan, core_presets
+    from bikeco.report_mlkem import DEVICES, mlkem_section
+
+    records = tuple((p.name, r) for p, r in load_records(HW))
+    cat = DeviceCatalog()
+    bm = calibrate("baremetal")
+    sec = mlkem_section(records, cat, bm)
+    assert len(sec.rows) == len(DEVICES) * len(MLKEM)
+    presets, sw = tuple(core_presets(HW)), seed004_a53()
+    for row in sec.rows:
+        dev = next(cat.get(d) for d in DEVICES if cat.get(d).label == row[0])
+        p: MlkemPlan = plan(Problem(dev, MLKEM[str(row[1])], sw, presets, tuple(device_ops()), bm))
+        assert row[4] == f"{p.used()['lut']:g}"
+        assert row[-2] == (
+            f"{p.latency_ms('encaps') * 1e3:.0f} "
+            f"({p.sw_only_ms('encaps') / p.latency_ms('encaps'):.2f}x)"
+        )
+    tiny = tmp_path / "tiny.csv"
+    tiny.write_text("device,family,lut,ff,dsp,bram36\nxc7z010,zynq7000,500,500,1,1\n")
+    sec = mlkem_section(records, DeviceCatalog([tiny]), bm)
+    assert len(sec.rows) == 2 * len(MLKEM)
+    assert sum("Z-7010" in n and "no ML-KEM core fits" in n for n in sec.notes) == len(MLKEM)

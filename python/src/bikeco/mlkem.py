@@ -314,11 +314,20 @@ class CorePreset:
 
 
 def core_presets(hw_dir: Path, clock_mhz: float | None = None) -> list[CorePreset]:
+    """The presets of the records in ``hw_dir`` (:func:`presets_of_records`)."""
+    records = [(path.name, rec) for path, rec in load_records(hw_dir)]
+    return presets_of_records(records, clock_mhz)
+
+
+def presets_of_records(
+    records: Sequence[tuple[str, Mapping[str, Any]]], clock_mhz: float | None = None
+) -> list[CorePreset]:
     """The NTT presets of ML-KEM's ring (N = 256, q = 3329, pairwise base multiplication) and
     the Keccak presets (the level-1 sampler records: keccak_core and the sampler that share
-    keccak_sampler_acc; cycles per permutation 24 / RoundsPerCycle)."""
+    keccak_sampler_acc; cycles per permutation 24 / RoundsPerCycle) among (file name, record)
+    pairs."""
     out = []
-    for path, rec in load_records(hw_dir):
+    for name, rec in records:
         if rec["core"] not in ("ntt", "sampler"):
             continue
         p = {k: int(v) for k, v in rec["params"].items()}
@@ -333,7 +342,7 @@ def core_presets(hw_dir: Path, clock_mhz: float | None = None) -> list[CorePrese
         area["lut"] += SHELL_LUT
         area["ff"] += SHELL_FF
         clock = clock_mhz or float(rec["clock_mhz_assumed"])
-        out.append(CorePreset(core, str(rec["preset"]), p, cycles, clock, area, path.name))
+        out.append(CorePreset(core, str(rec["preset"]), p, cycles, clock, area, name))
     return out
 
 
@@ -598,7 +607,3 @@ def latency_of(pb: Problem, assign: Mapping[str, int | None]) -> float:
         else:
             tot += opts[i][3].total(pb.objective)
     return tot
-
-
-def speedup_text(p: MlkemPlan) -> str:
-    return ", ".join(f"{op} {p.sw_only_ms(op) / p.latency_ms(op):.2f}x" for op in KEM_OPS)

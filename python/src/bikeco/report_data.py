@@ -31,6 +31,7 @@ from bikeco.hwmodels import LEAF_TARGETS, HwUnit, coverage, seed000_units, unit_
 from bikeco.hwrecord import HwRecord, RecordError
 from bikeco.interconnect import TransferModel, calibrate
 from bikeco.profiles import OP_CLASS, PRIMITIVES, PUBLISHED, SoftwareProfile, seed000_profile
+from bikeco.report_mlkem import MlkemSection, mlkem_section
 from bikeco.report_seed004 import Seed004Section, seed004_section
 from bikeco.verifyrecord import load_verify
 
@@ -205,6 +206,8 @@ class ReportData:
     seed004: Seed004Section
     """Seed 004's NTT tables with our NTT records (:mod:`bikeco.report_seed004`)."""
     designs: Designs
+    mlkem: MlkemSection
+    """ML-KEM's placement per Zynq part and parameter set (:mod:`bikeco.report_mlkem`)."""
 
 
 def no_progress(_: str) -> None:
@@ -271,6 +274,7 @@ def build_report_data(
         hardware=hardware,
         seed004=seed004_section(inputs.records),
         designs=designs,
+        mlkem=mlkem_section(inputs.records, inputs.catalog, baremetal),
     )
 
 

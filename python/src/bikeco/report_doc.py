@@ -86,6 +86,7 @@ def document(data: ReportData) -> list[Block]:
         *_software(data),
         *_hardware(data),
         *_seed004(data),
+        *_mlkem(data),
         *_model(data),
     ]
     return [
@@ -467,6 +468,15 @@ def _seed004(data: ReportData) -> list[Block]:
     return [
         Heading(2, "Seed 004: NTT accelerator (Tables 3 and 4)"),
         *tables,
+        Items(list(sec.notes)),
+    ]
+
+
+def _mlkem(data: ReportData) -> list[Block]:
+    sec = data.mlkem
+    return [
+        Heading(2, "ML-KEM placement per Zynq part"),
+        Table("mlkem_placement", sec.header, list(sec.rows)),
         Items(list(sec.notes)),
     ]
 
