@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
 from pathlib import Path
 
@@ -207,6 +208,7 @@ def test_cli_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
         (["--kem", "mlkem512", "--device", "z7099"], 2, "unknown device"),
         (["--kem", "mlkem512", "--device", "z7010", "--cap", "0.01"], 3, "no ML-KEM core fits"),
         (["--kem", "mlkem512", "--device", "z7010", "--objective", "sign"], 2, "--objective"),
+        (["--kem", "mlkem512", "--device", "z7010", "--level", "3"], 2, "--level: BIKE's"),
     ],
 )
 def test_cli_bad_inputs(
@@ -259,3 +261,18 @@ def test_report_section_is_the_plans(tmp_path: Path) -> None:
     sec = mlkem_section(records, DeviceCatalog([tiny]), bm)
     assert len(sec.rows) == 2 * len(MLKEM)
     assert sum("Z-7010" in n and "no ML-KEM core fits" in n for n in sec.notes) == len(MLKEM)
+
+
+def test_packaged_seed_tables_are_the_shared_ones() -> None:
+    """Package copies of the shared seed tables (data/README.md) equal them byte for byte."""
+    from importlib import resources
+
+    root = os.environ.get("BIKECO_SHARED_DIR") or Path(__file__).resolve().parents[3] / "shared"
+    shared = Path(root) / "data" / "seed-tables"
+    if not shared.is_dir():
+        pytest.skip(f"no shared seed tables at {shared}")
+    data = resources.files("bikeco").joinpath("data")
+    copies = [f for f in data.iterdir() if f.name.endswith(".csv") and (shared / f.name).is_file()]
+    assert "ntt_codesign_004_table6.csv" in {f.name for f in copies}
+    for f in copies:
+        assert f.read_bytes() == (shared / f.name).read_bytes(), f.name

@@ -113,8 +113,26 @@ def print_plan(p: MlkemPlan) -> None:
         print(f"note: {n}")
 
 
+BIKE_ONLY: dict[str, object] = {
+    "level": 1,
+    "role": "kem",
+    "hw_source": "seed000",
+    "grain": "auto",
+    "profile": None,
+    "seed000_steps": "final",
+    "placement_out": None,
+    "bike_bin": None,
+    "runs": None,
+}
+"""``plan`` options that mean something for BIKE only, with their defaults."""
+
+
 def run(args: argparse.Namespace) -> int:
     """``bikeco plan --kem mlkem...``."""
+    given = [k for k, v in BIKE_ONLY.items() if getattr(args, k) != v]
+    if given:
+        opts = ", ".join("--" + k.replace("_", "-") for k in given)
+        raise BikecoError(f"{opts}: BIKE's options, not for --kem {args.kem}")
     p = plan(problem_from_args(args))
     if args.json:
         print(json.dumps(p.to_json(), indent=2))

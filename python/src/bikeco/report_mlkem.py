@@ -90,6 +90,12 @@ def mlkem_section(
                 continue
             rows.append(_row(p))
             notes.extend(n for n in p.notes if n not in notes)
+    same = [ps for ps in MLKEM if len({tuple(r[2:]) for r in rows if r[1] == ps}) == 1]
+    if same:
+        notes.append(
+            f"{', '.join(same)}: the same plan on every part shown (the smallest part holds "
+            "the fastest cores)."
+        )
     us = software
     notes.insert(
         0,
