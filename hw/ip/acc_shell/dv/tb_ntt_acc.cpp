@@ -50,10 +50,19 @@ constexpr int kQ = 3329;
 constexpr size_t kPolyWords = kN / 4;  // four 16-bit coefficients a word
 constexpr unsigned kK = 4 / kB;        // host words per stream word
 
-// the device's operations (rtl/ntt_stream.sv)
-enum Op : uint32_t { kNtt = 1, kIntt = 2, kMul = 3 };
-const char *const kOpName[] = {"", "ntt", "intt", "basemul"};
-size_t in_polys(uint32_t op) { return op == kMul ? 2 : 1; }
+// the device's operations (rtl/ntt_stream.sv): OP[3:0] the kind, OP[7:4] + 1
+// the count k
+constexpr uint32_t kNtt = 1, kIntt = 2, kMul = 3, kMacIntt = 4;
+const char *const kKindName[] = {"", "ntt", "intt", "mac", "macintt"};
+uint32_t opcode(uint32_t kind, unsigned k) { return kind | (k - 1) << 4; }
+uint32_t kind_of(uint32_t code) { return code & 15; }
+unsigned count_of(uint32_t code) { return (code >> 4) + 1; }
+bool pairs(uint32_t code) { return kind_of(code) >= kMul; }
+size_t in_polys(uint32_t code) { return count_of(code) * (pairs(code) ? 2 : 1); }
+size_t out_polys(uint32_t code) { return pairs(code) ? 1 : count_of(code); }
+std::string op_name(uint32_t code) {
+  return std::string(kKindName[kind_of(code)]) + "x" + std::to_string(count_of(code));
+}
 
 // doc/ntt.md: ntt's own cycles (ML-KEM, B = 2: L = 7 layers, C = N / 2B)
 constexpr uint64_t kL = 7, kC = kN / (2 * kB);
@@ -63,9 +72,17 @@ uint64_t core_cycles(uint32_t op) {
   return 5 * kC + 7;
 }
 // doc/acc_shell.md: K cycles per input word, the core's cycles plus one,
-// and K + 2 per result word
-uint64_t device_cycles(uint32_t op) {
-  return kK * in_polys(op) * kPolyWords + core_cycles(op) + 1 + (kK + 2) * kPolyWords;
+// and K + 2 per result word, for each polynomial (NTT, INTT) or pair (a
+// single BASEMUL); MAC adds N/B per pair (the product into the sum), MACINTT
+// also N/B + 2 (the sum into ntt) and the inverse NTT
+uint64_t device_cycles(uint32_t code) {
+  const uint64_t k = count_of(code), out = (kK + 2) * kPolyWords;
+  const uint32_t kind = kind_of(code);
+  if (kind == kNtt || kind == kIntt) return k * (kK * kPolyWords + core_cycles(kind) + 1 + out);
+  if (code == kMul) return kK * 2 * kPolyWords + core_cycles(kMul) + 1 + out;
+  uint64_t c = k * (kK * 2 * kPolyWords + core_cycles(kMul) + 1 + kN / kB);
+  if (kind == kMacIntt) c += kN / kB + 2 + core_cycles(kIntt) + 1;
+  return c + out;
 }
 
 using Poly = std::vector<int16_t>;
@@ -77,23 +94,36 @@ Poly freeze(const int16_t *x) {
   return r;
 }
 
-// libmlkem on canonical inputs; basemul's b centred as its contract asks
-Poly reference(uint32_t op, const Poly &a, const Poly &b) {
-  int16_t x[1][kN], y[1][kN], r[kN];
-  for (unsigned i = 0; i < kN; i++) {
-    x[0][i] = a[i];
-    y[0][i] = (int16_t)(b[i] > kQ / 2 ? b[i] - kQ : b[i]);
+// libmlkem on canonical inputs (the polynomials in stream order); basemul's
+// b centred as its contract asks. The result polynomials in stream order.
+std::vector<Poly> reference(uint32_t code, const std::vector<Poly> &in) {
+  const unsigned k = count_of(code);
+  std::vector<Poly> out;
+  if (!pairs(code)) {
+    for (unsigned j = 0; j < k; j++) {
+      int16_t x[kN];
+      for (unsigned i = 0; i < kN; i++) x[i] = in[j][i];
+      if (kind_of(code) == kNtt) {
+        mlkem_ntt_c(x);
+      } else {
+        mlkem_invntt_c(x);
+      }
+      out.push_back(freeze(x));
+    }
+    return out;
   }
-  if (op == kNtt) {
-    mlkem_ntt_c(x[0]);
-    return freeze(x[0]);
+  static int16_t x[16][kN], y[16][kN];
+  int16_t r[kN];
+  for (unsigned j = 0; j < k; j++) {
+    for (unsigned i = 0; i < kN; i++) {
+      x[j][i] = in[2 * j][i];
+      y[j][i] = (int16_t)(in[2 * j + 1][i] > kQ / 2 ? in[2 * j + 1][i] - kQ : in[2 * j + 1][i]);
+    }
   }
-  if (op == kIntt) {
-    mlkem_invntt_c(x[0]);
-    return freeze(x[0]);
-  }
-  mlkem_basemul_acc_c(r, x, y, 1);
-  return freeze(r);
+  mlkem_basemul_acc_c(r, x, y, k);
+  if (kind_of(code) == kMacIntt) mlkem_invntt_c(r);
+  out.push_back(freeze(r));
+  return out;
 }
 
 // coefficient 4i + j in bits 16j.. of word i: an int16_t array's memory
@@ -103,10 +133,10 @@ void pack(const Poly &a, uint64_t *w) {
     for (unsigned j = 0; j < 4; j++) w[i] |= (uint64_t)(uint16_t)a[4 * i + j] << (16 * j);
   }
 }
-Poly unpack(const std::vector<uint64_t> &w) {
+Poly unpack(const std::vector<uint64_t> &w, size_t at) {
   Poly a(kN, 0);
-  for (size_t i = 0; i < kPolyWords && i < w.size(); i++)
-    for (unsigned j = 0; j < 4; j++) a[4 * i + j] = (int16_t)(uint16_t)(w[i] >> (16 * j));
+  for (size_t i = 0; i < kPolyWords && at + i < w.size(); i++)
+    for (unsigned j = 0; j < 4; j++) a[4 * i + j] = (int16_t)(uint16_t)(w[at + i] >> (16 * j));
   return a;
 }
 
@@ -137,12 +167,12 @@ struct Tb {
   void start(uint32_t op) {
     bus.write(kCtrl, (op << ACC_SHELL__CTRL__OP_bp) | ACC_SHELL__CTRL__START_bm);
   }
-  uint32_t wait_done(const char *what) {
+  uint32_t wait_done(const std::string &what) {
     for (int i = 0; i < 200000; i++) {
       uint32_t s = status();
       if (FIELD(s, STATUS, DONE)) return s;
     }
-    std::fprintf(stderr, "TIMEOUT %s: STATUS.DONE never set\n", what);
+    std::fprintf(stderr, "TIMEOUT %s: STATUS.DONE never set\n", what.c_str());
     std::exit(1);
   }
 
@@ -152,72 +182,91 @@ struct Tb {
       a[i] = kind == 0 ? kQ - 1 : kind == 1 ? 0 : kind == 2 ? (i == 0) : (int16_t)(rng.next() % kQ);
     return a;
   }
+  std::vector<Poly> random_polys(uint32_t code, unsigned kind) {
+    std::vector<Poly> p;
+    for (size_t j = 0; j < in_polys(code); j++) p.push_back(random_poly(j ? (kind == 2 ? 3 : kind) : kind));
+    return p;
+  }
 
-  // one operation through the bus: the result polynomial, STATUS into *st;
+  static std::vector<uint64_t> input(const std::vector<Poly> &polys) {
+    std::vector<uint64_t> in(polys.size() * kPolyWords);
+    for (size_t j = 0; j < polys.size(); j++) pack(polys[j], in.data() + j * kPolyWords);
+    return in;
+  }
+
+  // one operation through the bus: the result polynomials, STATUS into *st;
   // returns CYCLES. Checks the stream counters.
-  uint32_t op(uint32_t code, const std::vector<uint64_t> &in, bool gaps, uint32_t *st, Poly *c) {
+  uint32_t op(uint32_t code, const std::vector<uint64_t> &in, bool gaps, uint32_t *st,
+              std::vector<Poly> *c) {
+    const std::string name = op_name(code);
     bus.bp = gaps;
     bus.start_source(in, in.size(), in.size() - 1);
     bus.arm_sink();
     start(code);
-    *st = wait_done(kOpName[code]);
+    *st = wait_done(name);
     for (int i = 0; !bus.sink_done && i < 1000; i++) bus.step();
-    char msg[96];
-    std::snprintf(msg, sizeof msg, "%s: result words", kOpName[code]);
-    expect_eq(msg, bus.sink.size(), kPolyWords);
-    *c = unpack(bus.sink);
+    const size_t out = out_polys(code) * kPolyWords;
+    expect_eq((name + ": result words").c_str(), bus.sink.size(), out);
+    c->clear();
+    for (size_t j = 0; j < out_polys(code); j++) c->push_back(unpack(bus.sink, j * kPolyWords));
     uint32_t cnt = bus.read(kStream);
-    std::snprintf(msg, sizeof msg, "%s: STREAM.IN", kOpName[code]);
-    expect_eq(msg, FIELD(cnt, STREAM, IN), in.size());
-    std::snprintf(msg, sizeof msg, "%s: STREAM.OUT", kOpName[code]);
-    expect_eq(msg, FIELD(cnt, STREAM, OUT), kPolyWords);
+    expect_eq((name + ": STREAM.IN").c_str(), FIELD(cnt, STREAM, IN), in.size());
+    expect_eq((name + ": STREAM.OUT").c_str(), FIELD(cnt, STREAM, OUT), out);
     bus.bp = false;
     return bus.read(kCycles);
   }
 
-  std::vector<uint64_t> input(const Poly &a, const Poly &b, uint32_t code) {
-    std::vector<uint64_t> in(in_polys(code) * kPolyWords);
-    pack(a, in.data());
-    if (code == kMul) pack(b, in.data() + kPolyWords);
-    return in;
+  // the result polynomials against libmlkem
+  void compare(uint32_t code, unsigned vec, const std::vector<Poly> &got,
+               const std::vector<Poly> &in) {
+    std::vector<Poly> e = reference(code, in);
+    for (size_t j = 0; j < e.size() && j < got.size(); j++)
+      for (unsigned i = 0; i < kN; i++)
+        if (got[j][i] != e[j][i]) {
+          std::fprintf(stderr, "MISMATCH %s vector %u: polynomial %zu coefficient %u is %d, "
+                       "expected %d\n", op_name(code).c_str(), vec, j, i, got[j][i], e[j][i]);
+          fails++;
+          return;
+        }
   }
 
   // an operation that must succeed, against libmlkem; returns CYCLES
-  uint32_t check(uint32_t code, unsigned vec, const Poly &a, const Poly &b, bool gaps) {
-    Poly c;
-    uint32_t st = 0, cyc = op(code, input(a, b, code), gaps, &st, &c);
-    char msg[96];
-    std::snprintf(msg, sizeof msg, "%s vector %u: STATUS (done, no error, idle)", kOpName[code],
-                  vec);
-    expect_eq(msg, st, ACC_SHELL__STATUS__DONE_bm);
-    Poly e = reference(code, a, b);
-    for (unsigned i = 0; i < kN; i++)
-      if (c[i] != e[i]) {
-        std::fprintf(stderr, "MISMATCH %s vector %u: coefficient %u is %d, expected %d\n",
-                     kOpName[code], vec, i, c[i], e[i]);
-        fails++;
-        break;
-      }
+  uint32_t check(uint32_t code, unsigned vec, const std::vector<Poly> &in, bool gaps) {
+    std::vector<Poly> c;
+    uint32_t st = 0, cyc = op(code, input(in), gaps, &st, &c);
+    expect_eq((op_name(code) + ": STATUS (done, no error, idle)").c_str(), st,
+              ACC_SHELL__STATUS__DONE_bm);
+    compare(code, vec, c, in);
     return cyc;
   }
 
   void recovers(const char *what) {
     (void)what;
-    for (uint32_t code : {kNtt, kIntt, kMul}) check(code, 0, random_poly(3), random_poly(3), false);
+    for (uint32_t code : {kNtt, kIntt, kMul, opcode(kMul, 2), opcode(kMacIntt, 3)})
+      check(code, 0, random_polys(code, 3), false);
     bus.write(kIntrState, 0xffffffffu);
   }
 };
 
+// the operations the random vectors run: every kind at k = 1 and at ML-KEM's
+// k (2, 3, 4), NTT and INTT also at 8 (keygen's s and e) and 16
+const uint32_t kCodes[] = {
+    kNtt,          kIntt,          kMul,           kMacIntt,       opcode(kNtt, 3),
+    opcode(kNtt, 8), opcode(kNtt, 16), opcode(kIntt, 4), opcode(kMul, 2), opcode(kMul, 3),
+    opcode(kMul, 4), opcode(kMacIntt, 2), opcode(kMacIntt, 3), opcode(kMacIntt, 4)};
+
 void test_id_and_words(Tb &t) {
   expect_eq("ID.CORE", FIELD(t.bus.read(kId), ID, CORE), ACC_SHELL__ACC_SHELL_CORE_E__NTT);
   expect_eq("PARAM (q)", t.bus.read(kParam), kQ);
-  for (uint32_t code : {kNtt, kIntt, kMul}) {
+  for (uint32_t code : kCodes) {
     t.bus.write(kCtrl, code << ACC_SHELL__CTRL__OP_bp);
     uint32_t w = t.bus.read(kWords);
-    expect_eq(kOpName[code], FIELD(w, WORDS, IN), in_polys(code) * kPolyWords);
-    expect_eq(kOpName[code], FIELD(w, WORDS, OUT), kPolyWords);
+    expect_eq((op_name(code) + ": WORDS.IN").c_str(), FIELD(w, WORDS, IN),
+              in_polys(code) * kPolyWords);
+    expect_eq((op_name(code) + ": WORDS.OUT").c_str(), FIELD(w, WORDS, OUT),
+              out_polys(code) * kPolyWords);
   }
-  for (uint32_t code : {0u, 4u, 0x80u, 0xffu}) {
+  for (uint32_t code : {0u, 5u, 0x80u, 0xffu, 0x3fu}) {
     t.bus.write(kCtrl, code << ACC_SHELL__CTRL__OP_bp);
     expect_eq("WORDS of an unknown op", t.bus.read(kWords), 0);
     t.start(code);
@@ -231,21 +280,26 @@ void test_id_and_words(Tb &t) {
 }
 
 // a coefficient >= q (or any of the top 4 bits of a lane) in polynomial
-// `poly` of `code`: CORE, the result words delivered
+// `poly` of the stream of `code`: CORE, the result words delivered
 void test_range(Tb &t) {
   struct Case {
     uint32_t code;
     unsigned poly, coeff;
     int16_t value;
   };
-  const Case cases[] = {{kNtt, 0, 0, kQ},       {kIntt, 0, 255, (int16_t)0x8000},
-                        {kMul, 0, 17, kQ + 1},  {kMul, 1, 200, (int16_t)0xffff},
-                        {kNtt, 0, 130, 0x1000}};
+  const Case cases[] = {{kNtt, 0, 0, kQ},
+                        {kIntt, 0, 255, (int16_t)0x8000},
+                        {kMul, 0, 17, kQ + 1},
+                        {kMul, 1, 200, (int16_t)0xffff},
+                        {kNtt, 0, 130, 0x1000},
+                        {opcode(kNtt, 3), 2, 3, kQ},
+                        {opcode(kMul, 3), 5, 255, kQ},
+                        {opcode(kMacIntt, 2), 2, 0, (int16_t)0x7fff}};
   for (const Case &k : cases) {
-    Poly a = t.random_poly(3), b = t.random_poly(3), c;
-    (k.poly ? b : a)[k.coeff] = k.value;
+    std::vector<Poly> in = t.random_polys(k.code, 3), c;
+    in[k.poly][k.coeff] = k.value;
     uint32_t st = 0;
-    t.op(k.code, t.input(a, b, k.code), false, &st, &c);
+    t.op(k.code, Tb::input(in), false, &st, &c);
     expect_eq("coefficient >= q: STATUS.ERROR", FIELD(st, STATUS, ERROR), ERR(CORE));
     expect_eq("coefficient >= q: STATUS.DONE", FIELD(st, STATUS, DONE), 1);
     t.bus.write(kIntrState, 0xffffffffu);
@@ -253,20 +307,65 @@ void test_range(Tb &t) {
   t.recovers("after coefficients >= q");
 }
 
-// BASEMUL's stream ending after a: IN_SHORT, no result word
-void test_short(Tb &t) {
-  std::vector<uint64_t> in(kPolyWords);
-  pack(t.random_poly(3), in.data());
-  t.bus.start_source(in, in.size(), in.size() - 1);  // sink not armed: any result word fails
-  t.start(kMul);
-  uint32_t s = t.wait_done("basemul with one polynomial");
-  t.bus.idle(400);
-  expect_eq("basemul with one polynomial: STATUS.ERROR", FIELD(s, STATUS, ERROR), ERR(IN_SHORT));
-  expect_eq("basemul with one polynomial: STREAM.IN", FIELD(t.bus.read(kStream), STREAM, IN),
-            kPolyWords);
+// a stream of `words` words of `code` with TLAST on word last_at: the error,
+// STREAM.IN, and the result words that leave: none, except those of an NTT
+// or INTT vector's polynomials complete before the error (`out` words)
+void bad_stream(Tb &t, const char *what, uint32_t code, size_t words, size_t last_at,
+                uint32_t want_err, size_t want_in, size_t out) {
+  std::vector<uint64_t> in = Tb::input(t.random_polys(code, 3));
+  in.resize(words, 0);
+  t.bus.start_source(in, words, last_at);
+  if (out) t.bus.arm_sink();  // else not armed: any result word fails
+  t.start(code);
+  uint32_t s = t.wait_done(what);
+  t.bus.idle(1200);
+  std::string w = std::string(what) + " (" + op_name(code) + ")";
+  expect_eq((w + ": STATUS.ERROR").c_str(), FIELD(s, STATUS, ERROR), want_err);
+  uint32_t st = t.bus.read(kStream);
+  expect_eq((w + ": STREAM.IN").c_str(), FIELD(st, STREAM, IN), want_in);
+  expect_eq((w + ": STREAM.OUT").c_str(), FIELD(st, STREAM, OUT), out);
+  expect_eq((w + ": result words").c_str(), out ? t.bus.sink.size() : 0, out);
+  t.bus.sink_armed = false;
   t.bus.stop_source();
   t.bus.write(kIntrState, 0xffffffffu);
-  t.recovers("after a short stream");
+  t.recovers(what);
+}
+
+void test_streams(Tb &t) {
+  const size_t p = kPolyWords;
+  // BASEMUL's stream ending after a
+  bad_stream(t, "short stream", kMul, p, p - 1, ERR(IN_SHORT), p, 0);
+  // MAC of 3 pairs ending in the third pair's b
+  bad_stream(t, "short stream", opcode(kMul, 3), 5 * p + 9, 5 * p + 8, ERR(IN_SHORT), 5 * p + 9, 0);
+  // MACINTT of 2 pairs, TLAST 3 words late
+  bad_stream(t, "long stream", opcode(kMacIntt, 2), 4 * p + 3, 4 * p + 2, ERR(IN_LONG), 4 * p + 3,
+             0);
+  // NTT of 3 polynomials ending in the second: the first's result has left
+  bad_stream(t, "short stream", opcode(kNtt, 3), p + 10, p + 9, ERR(IN_SHORT), p + 10, p);
+}
+
+// START while a MACINTT runs: refused with BUSY, the running operation's
+// result still right
+void test_busy(Tb &t) {
+  const uint32_t code = opcode(kMacIntt, 3);
+  std::vector<Poly> in = t.random_polys(code, 3), c;
+  std::vector<uint64_t> words = Tb::input(in);
+  t.bus.start_source(words, words.size(), words.size() - 1);
+  t.bus.arm_sink();
+  t.start(code);
+  t.bus.idle(500);
+  t.start(kNtt);
+  uint32_t s = t.status();
+  expect_eq("START while busy: STATUS.BUSY", FIELD(s, STATUS, BUSY), 1);
+  expect_eq("START while busy: STATUS.ERROR", FIELD(s, STATUS, ERROR), ERR(BUSY));
+  s = t.wait_done("START while busy");
+  for (int i = 0; !t.bus.sink_done && i < 1000; i++) t.bus.step();
+  expect_eq("START while busy: error kept at the end", FIELD(s, STATUS, ERROR), ERR(BUSY));
+  expect_eq("START while busy: result words", t.bus.sink.size(), kPolyWords);
+  c.push_back(unpack(t.bus.sink, 0));
+  t.compare(code, 0, c, in);
+  t.bus.write(kIntrState, 0xffffffffu);
+  t.recovers("after START while busy");
 }
 
 }  // namespace
@@ -277,34 +376,33 @@ int main(int argc, char **argv) {
   tb::Report rep;
   test_id_and_words(t);
   test_range(t);
-  test_short(t);
+  test_streams(t);
+  test_busy(t);
   unsigned misuse_fails = fails;
 
   unsigned ops = 0;
   for (unsigned v = 0; v < args.random; v++) {
     unsigned kind = v < 3 ? v : 3;
-    Poly a = t.random_poly(kind), b = t.random_poly(kind == 2 ? 3 : kind);
-    for (uint32_t code : {kNtt, kIntt, kMul}) {
-      bool gaps = (ops++ & 1) != 0;
-      uint32_t c = t.check(code, v, a, b, gaps);
+    for (uint32_t code : kCodes) {
+      bool gaps = ((ops++ + v) & 1) != 0;  // each operation with and without
+      uint32_t c = t.check(code, v, t.random_polys(code, kind), gaps);
       if (!gaps) {
         if (c != device_cycles(code)) {
-          std::fprintf(stderr, "CYCLES %s vector %u: %u, formula %llu\n", kOpName[code], v, c,
-                       (unsigned long long)device_cycles(code));
+          std::fprintf(stderr, "CYCLES %s vector %u: %u, formula %llu\n", op_name(code).c_str(),
+                       v, c, (unsigned long long)device_cycles(code));
           fails++;
         }
-        rep.cycle(kOpName[code], c);
+        rep.cycle(op_name(code), c);
       }
     }
     rep.random++;
   }
   std::printf("ntt_acc N=%u q=%d B=%u: register and misuse checks (%u failures), %u random "
-              "vectors (%u operations) through the bus, %u failures; CYCLES ntt %llu, intt %llu, "
-              "basemul %llu (formula %llu, %llu, %llu)\n",
-              kN, kQ, kB, misuse_fails, rep.random, ops, fails,
-              (unsigned long long)rep.cycles["ntt"], (unsigned long long)rep.cycles["intt"],
-              (unsigned long long)rep.cycles["basemul"], (unsigned long long)device_cycles(kNtt),
-              (unsigned long long)device_cycles(kIntt), (unsigned long long)device_cycles(kMul));
+              "vectors (%u operations) through the bus, %u failures; CYCLES",
+              kN, kQ, kB, misuse_fails, rep.random, ops, fails);
+  for (uint32_t code : kCodes)
+    std::printf(" %s %llu", op_name(code).c_str(), (unsigned long long)device_cycles(code));
+  std::printf(" (the formula's, checked on every run without gaps)\n");
   if (fails) return 1;
   rep.write(args.json);
   return 0;
