@@ -2,10 +2,12 @@
  * ntt_acc device (hw/ip/acc_shell/doc/acc_shell.md, "ntt behind the
  * shell") opened with bike_acc. The placement is a set of kernels (NTT,
  * inverse NTT, base multiplication) that run on the device; the others stay
- * in libmlkem's software. Each hook brings its operands to [0, q), runs the
- * device's operation (a base multiplication of k pairs as k BASEMULs, summed
- * mod q on the CPU), checks every result coefficient is below q and gives
- * them in the range the portable kernel's contract names. Any failure makes
+ * in libmlkem's software. Each hook brings its operands to [0, q), runs one
+ * device operation per call (a vector of NTTs as one NTT of count k, a base
+ * multiplication of k pairs as one MAC summing on the device, and with both
+ * kernels placed a base multiplication and its inverse NTT as one MACINTT),
+ * checks every result coefficient is below q and gives them in the range the
+ * portable kernel's contract names. Any failure makes
  * the ML-KEM call return MLKEM_ERR_ACCEL with its outputs wiped, and
  * bike_acc_mlkem_last_error() tells the driver's code.
  *
@@ -28,10 +30,13 @@
 extern "C" {
 #endif
 
-/* ntt_acc's operations (rtl/ntt_stream.sv) */
+/* ntt_acc's operations (rtl/ntt_stream.sv): OP = kind | (count - 1) << 4 */
 #define BIKE_ACC_MLKEM_OP_NTT 1u
 #define BIKE_ACC_MLKEM_OP_INTT 2u
-#define BIKE_ACC_MLKEM_OP_BASEMUL 3u
+#define BIKE_ACC_MLKEM_OP_MAC 3u /* count 1: BASEMUL */
+#define BIKE_ACC_MLKEM_OP_MACINTT 4u
+#define BIKE_ACC_MLKEM_OPS 4u
+#define BIKE_ACC_MLKEM_MAX_COUNT 16u
 #define BIKE_ACC_MLKEM_Q 3329u /* the device's PARAM */
 
 /* The placement: which kernels run on the device (a bit per kernel). */
@@ -40,10 +45,12 @@ extern "C" {
 #define BIKE_ACC_MLKEM_BASEMUL 4u
 #define BIKE_ACC_MLKEM_ALL 7u
 
-/* Per device operation (index: op - 1): runs and the sum of CYCLES. */
+/* Per device operation kind (index: kind - 1): runs, the sum of CYCLES and
+ * the stream words moved (in and out). */
 typedef struct {
-  uint64_t runs[3];
-  uint64_t cycles[3];
+  uint64_t runs[BIKE_ACC_MLKEM_OPS];
+  uint64_t cycles[BIKE_ACC_MLKEM_OPS];
+  uint64_t words[BIKE_ACC_MLKEM_OPS];
 } bike_acc_mlkem_stats;
 
 typedef struct bike_acc_mlkem bike_acc_mlkem;

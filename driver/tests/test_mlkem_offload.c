@@ -33,29 +33,40 @@ static void pack(uint64_t *w, const int16_t *a) {
   }
 }
 
+/* ntt_acc's operations: OP = kind | (count - 1) << 4 (rtl/ntt_stream.sv) */
 static int op_words(void *ctx, uint32_t op, uint32_t *in, uint32_t *out) {
   (void)ctx;
-  if (op < 1 || op > 3) return 0;
-  *in = op == 3 ? 2 * WORDS : WORDS;
-  *out = WORDS;
+  const uint32_t kind = op & 15, k = (op >> 4) + 1;
+  if (kind < 1 || kind > 4) return 0;
+  *in = (kind >= 3 ? 2 : 1) * k * WORDS;
+  *out = (kind >= 3 ? 1 : k) * WORDS;
   return 1;
 }
 
 /* ntt_acc's semantics (doc/acc_shell.md): libmlkem's kernels mod q */
 static void compute_op(void *ctx, uint32_t op, const uint64_t *in, uint64_t *out) {
   (void)ctx;
-  int16_t a[1][N], b[1][N], r[N];
-  unpack(a[0], in);
-  if (op == 1) {
-    mlkem_ntt_c(a[0]);
-    pack(out, a[0]);
-  } else if (op == 2) {
-    mlkem_invntt_c(a[0]);
-    pack(out, a[0]);
+  const uint32_t kind = op & 15, k = (op >> 4) + 1;
+  static int16_t a[16][N], b[16][N];
+  int16_t r[N];
+  if (kind <= 2) {
+    for (uint32_t j = 0; j < k; j++) {
+      unpack(a[0], in + j * WORDS);
+      if (kind == 1) {
+        mlkem_ntt_c(a[0]);
+      } else {
+        mlkem_invntt_c(a[0]);
+      }
+      pack(out + j * WORDS, a[0]);
+    }
   } else {
-    unpack(b[0], in + WORDS);
-    for (unsigned i = 0; i < N; i++) b[0][i] = (int16_t)(b[0][i] > Q / 2 ? b[0][i] - Q : b[0][i]);
-    mlkem_basemul_acc_c(r, (const int16_t(*)[N])a, (const int16_t(*)[N])b, 1);
+    for (uint32_t j = 0; j < k; j++) {
+      unpack(a[j], in + 2 * j * WORDS);
+      unpack(b[j], in + (2 * j + 1) * WORDS);
+      for (unsigned i = 0; i < N; i++) b[j][i] = (int16_t)(b[j][i] > Q / 2 ? b[j][i] - Q : b[j][i]);
+    }
+    mlkem_basemul_acc_c(r, (const int16_t(*)[N])a, (const int16_t(*)[N])b, k);
+    if (kind == 4) mlkem_invntt_c(r);
     pack(out, r);
   }
   if (corrupt) out[5] |= 0xffffull << 16;
@@ -70,8 +81,8 @@ static int open_fake(fake_dev *f, uint32_t core, uint32_t param, int core_error)
   memset(&f->cfg, 0, sizeof(f->cfg));
   f->cfg.id = ACC_PUT(ACC_MAGIC, ID, MAGIC) | ACC_PUT(core, ID, CORE);
   f->cfg.param = param;
-  f->cfg.in_words = 2 * WORDS;
-  f->cfg.out_words = WORDS;
+  f->cfg.in_words = 32 * WORDS;
+  f->cfg.out_words = 16 * WORDS;
   f->cfg.cycles = 800;
   f->cfg.core_error = core_error;
   f->cfg.op_words = op_words;
@@ -127,8 +138,9 @@ static int is_zero(const uint8_t *p, size_t n) {
 
 static void test_kem(void) {
   static const int sets[] = {512, 768, 1024};
-  static const unsigned placements[] = {BIKE_ACC_MLKEM_ALL, BIKE_ACC_MLKEM_NTT,
-                                        BIKE_ACC_MLKEM_INVNTT, BIKE_ACC_MLKEM_BASEMUL};
+  static const unsigned placements[] = {
+      BIKE_ACC_MLKEM_ALL, BIKE_ACC_MLKEM_NTT, BIKE_ACC_MLKEM_INVNTT, BIKE_ACC_MLKEM_BASEMUL,
+      BIKE_ACC_MLKEM_BASEMUL | BIKE_ACC_MLKEM_INVNTT};
   fake_dev f;
   CHECK(open_fake(&f, ACC_SHELL__ACC_SHELL_CORE_E__NTT, Q, 0) == BIKE_ACC_OK, "open ntt");
   for (unsigned s = 0; s < 3; s++) {
@@ -139,7 +151,7 @@ static void test_kem(void) {
       mlkem_set_accel(NULL);
       run_all(set, seed, &sw);
       CHECK(sw.rc[0] == 0 && sw.rc[1] == 0 && sw.rc[2] == 0 && sw.rc[3] == 0, "software runs");
-      for (unsigned p = 0; p < 4; p++) {
+      for (unsigned p = 0; p < sizeof(placements) / sizeof(placements[0]); p++) {
         bike_acc_mlkem *m = NULL;
         CHECK(bike_acc_mlkem_new(&m, f.dev, placements[p]) == BIKE_ACC_OK, "new");
         if (m == NULL) continue;
@@ -151,17 +163,30 @@ static void test_kem(void) {
               placements[p]);
         bike_acc_mlkem_stats st;
         bike_acc_mlkem_get_stats(m, &st);
-        /* K-PKE's kernels: keygen 2k NTT and k^2 pairs; encrypt k NTT, k + 1
-         * INTT, k (k + 1) pairs; decrypt k NTT, 1 INTT, k pairs; the run
-         * encrypts once and decrypts (then re-encrypts) twice */
-        const uint64_t ntt = 2 * k + k + 2 * (k + k), intt = (k + 1) + 2 * (1 + k + 1);
-        const uint64_t mul = k * k + k * (k + 1) + 2 * (k + k * (k + 1));
-        CHECK(st.runs[0] == ((placements[p] & BIKE_ACC_MLKEM_NTT) ? ntt : 0) &&
-                  st.runs[1] == ((placements[p] & BIKE_ACC_MLKEM_INVNTT) ? intt : 0) &&
-                  st.runs[2] == ((placements[p] & BIKE_ACC_MLKEM_BASEMUL) ? mul : 0),
-              "ML-KEM-%d placement %u: device runs %llu %llu %llu", set, placements[p],
+        /* one device operation per batch: keygen's 2k NTTs, each NTT(y) and
+         * NTT(u); each row of A^T y, t^T y and s^T u one MACINTT (with both
+         * kernels placed; else a MAC and an INTT where placed), keygen's
+         * rows MACs. The run encrypts once and decrypts (then re-encrypts)
+         * twice: 6 vectors, 3k + 5 rows back from the NTT domain. */
+        const unsigned pl = placements[p];
+        const int fused = (pl & BIKE_ACC_MLKEM_BASEMUL) && (pl & BIKE_ACC_MLKEM_INVNTT);
+        const uint64_t rows = 3 * k + 5;
+        const uint64_t want[4] = {
+            (pl & BIKE_ACC_MLKEM_NTT) ? 6 : 0,
+            (pl & BIKE_ACC_MLKEM_INVNTT) && !fused ? rows : 0,
+            (pl & BIKE_ACC_MLKEM_BASEMUL) ? k + (fused ? 0 : rows) : 0,
+            fused ? rows : 0,
+        };
+        CHECK(st.runs[0] == want[0] && st.runs[1] == want[1] && st.runs[2] == want[2] &&
+                  st.runs[3] == want[3],
+              "ML-KEM-%d placement %u: device runs %llu %llu %llu %llu", set, pl,
               (unsigned long long)st.runs[0], (unsigned long long)st.runs[1],
-              (unsigned long long)st.runs[2]);
+              (unsigned long long)st.runs[2], (unsigned long long)st.runs[3]);
+        /* words: keygen's 2k in and out, 2 x k for each NTT(y), NTT(u); a
+         * row 2k + 1 */
+        CHECK(!fused || st.words[3] == rows * (2 * k + 1) * WORDS, "MACINTT words");
+        CHECK(!(pl & BIKE_ACC_MLKEM_NTT) || st.words[0] == (4 * k + 5 * 2 * k) * WORDS,
+              "NTT words: %llu", (unsigned long long)st.words[0]);
         CHECK(st.cycles[0] == 800 * st.runs[0], "CYCLES summed");
         bike_acc_mlkem_free(m);
       }

@@ -58,3 +58,28 @@ void mlkem_ops_basemul_acc(mlkem_ops *o, int16_t r[MLKEM_N], const int16_t (*a)[
     o->be->basemul_acc(r, a, b, k);
   }
 }
+
+void mlkem_ops_ntt_vec(mlkem_ops *o, int16_t (*a)[MLKEM_N], unsigned k) {
+  if (o->acc != NULL && o->acc->ntt_vec != NULL) {
+    if (o->acc->ntt_vec(o->acc->ctx, a, k) != 0) {
+      o->failed = 1;
+      mlkem_wipe(a, sizeof(int16_t) * MLKEM_N * k);
+    }
+  } else {
+    for (unsigned i = 0; i < k; i++) {
+      mlkem_ops_ntt(o, a[i]);
+    }
+  }
+}
+
+void mlkem_ops_basemul_acc_invntt(mlkem_ops *o, int16_t r[MLKEM_N], const int16_t (*a)[MLKEM_N],
+                                  const int16_t (*b)[MLKEM_N], unsigned k) {
+  if (o->acc != NULL && o->acc->basemul_acc_invntt != NULL) {
+    if (o->acc->basemul_acc_invntt(o->acc->ctx, r, a, b, k) != 0) {
+      failed(o, r);
+    }
+  } else {
+    mlkem_ops_basemul_acc(o, r, a, b, k);
+    mlkem_ops_invntt(o, r);
+  }
+}

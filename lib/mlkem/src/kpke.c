@@ -36,17 +36,16 @@ void mlkem_kpke_keygen(mlkem_ops *o, const mlkem_params *p, uint8_t *ek, uint8_t
                        const uint8_t d[32]) {
   uint8_t seeds[64]; /* rho || sigma */
   const uint8_t kbyte = (uint8_t)p->k;
-  polyvec s, e, a;
+  int16_t se[2 * MLKEM_MAX_K][MLKEM_N]; /* s, then e: one batch of 2k NTTs */
+  int16_t(*s)[MLKEM_N] = se, (*e)[MLKEM_N] = se + p->k;
+  polyvec a;
   uint8_t nonce = 0;
   mlkem_hash_g(seeds, d, 32, &kbyte, 1);
   /* rho is published in ek: the matrix's rejection sampling may depend on it. */
   CT_DECLASSIFY(seeds, 32);
   sample_vec(p, s, p->eta1, seeds + 32, &nonce);
   sample_vec(p, e, p->eta1, seeds + 32, &nonce);
-  for (unsigned i = 0; i < p->k; i++) {
-    mlkem_ops_ntt(o, s[i]);
-    mlkem_ops_ntt(o, e[i]);
-  }
+  mlkem_ops_ntt_vec(o, se, 2 * p->k);
   for (unsigned i = 0; i < p->k; i++) {
     mlkem_poly t;
     matrix_row(p, a, seeds, i, 0);
@@ -60,8 +59,7 @@ void mlkem_kpke_keygen(mlkem_ops *o, const mlkem_params *p, uint8_t *ek, uint8_t
   }
   memcpy(ek + MLKEM_POLY_BYTES * p->k, seeds, 32);
   mlkem_wipe(seeds, sizeof(seeds));
-  mlkem_wipe(s, sizeof(s));
-  mlkem_wipe(e, sizeof(e));
+  mlkem_wipe(se, sizeof(se));
 }
 
 int mlkem_kpke_ek_valid(const mlkem_params *p, const uint8_t *ek) {
@@ -90,22 +88,20 @@ void mlkem_kpke_encrypt(mlkem_ops *o, const mlkem_params *p, uint8_t *ct, const 
     mlkem_sample_cbd(&e2, buf, p->eta2);
     mlkem_wipe(buf, sizeof(buf));
   }
-  for (unsigned i = 0; i < p->k; i++) {
-    mlkem_ops_ntt(o, y[i]);
-  }
+  mlkem_ops_ntt_vec(o, y, p->k);
   /* u = NTT^-1(A^T o y) + e1, compressed to du bits. */
   for (unsigned i = 0; i < p->k; i++) {
     matrix_row(p, a, rho, i, 1);
-    mlkem_ops_basemul_acc(o, u.c, (const int16_t(*)[MLKEM_N])a, (const int16_t(*)[MLKEM_N])y, p->k);
-    mlkem_ops_invntt(o, u.c);
+    mlkem_ops_basemul_acc_invntt(o, u.c, (const int16_t(*)[MLKEM_N])a,
+                                 (const int16_t(*)[MLKEM_N])y, p->k);
     mlkem_poly_add(&u, &u, (const mlkem_poly *)e1[i]);
     mlkem_poly_freeze(&u);
     mlkem_compress(&u, p->du);
     mlkem_byte_encode(ct + 32 * p->du * i, &u, p->du);
   }
   /* v = NTT^-1(t^T o y) + e2 + Decompress_1(m), compressed to dv bits. */
-  mlkem_ops_basemul_acc(o, v.c, (const int16_t(*)[MLKEM_N])t, (const int16_t(*)[MLKEM_N])y, p->k);
-  mlkem_ops_invntt(o, v.c);
+  mlkem_ops_basemul_acc_invntt(o, v.c, (const int16_t(*)[MLKEM_N])t, (const int16_t(*)[MLKEM_N])y,
+                               p->k);
   mlkem_byte_decode(&mu, m, 1);
   mlkem_decompress(&mu, 1);
   mlkem_poly_add(&v, &v, &e2);
@@ -128,14 +124,14 @@ void mlkem_kpke_decrypt(mlkem_ops *o, const mlkem_params *p, uint8_t m[32], cons
   for (unsigned i = 0; i < p->k; i++) {
     mlkem_byte_decode((mlkem_poly *)u[i], ct + 32 * p->du * i, p->du);
     mlkem_decompress((mlkem_poly *)u[i], p->du);
-    mlkem_ops_ntt(o, u[i]);
     (void)mlkem_byte_decode12((mlkem_poly *)s[i], dk + MLKEM_POLY_BYTES * i);
   }
+  mlkem_ops_ntt_vec(o, u, p->k);
   mlkem_byte_decode(&v, ct + 32 * p->du * p->k, p->dv);
   mlkem_decompress(&v, p->dv);
   /* w = v - NTT^-1(s^T o NTT(u)) */
-  mlkem_ops_basemul_acc(o, w.c, (const int16_t(*)[MLKEM_N])s, (const int16_t(*)[MLKEM_N])u, p->k);
-  mlkem_ops_invntt(o, w.c);
+  mlkem_ops_basemul_acc_invntt(o, w.c, (const int16_t(*)[MLKEM_N])s, (const int16_t(*)[MLKEM_N])u,
+                               p->k);
   mlkem_poly_sub(&w, &v, &w);
   mlkem_poly_freeze(&w);
   mlkem_compress(&w, 1);

@@ -23,5 +23,9 @@ void mlkem_ops_ntt(mlkem_ops *o, int16_t a[MLKEM_N]);
 void mlkem_ops_invntt(mlkem_ops *o, int16_t a[MLKEM_N]);
 void mlkem_ops_basemul_acc(mlkem_ops *o, int16_t r[MLKEM_N], const int16_t (*a)[MLKEM_N],
                            const int16_t (*b)[MLKEM_N], unsigned k);
+/* the batch kernels: the table's batch hook, else the single kernels above */
+void mlkem_ops_ntt_vec(mlkem_ops *o, int16_t (*a)[MLKEM_N], unsigned k);
+void mlkem_ops_basemul_acc_invntt(mlkem_ops *o, int16_t r[MLKEM_N], const int16_t (*a)[MLKEM_N],
+                                  const int16_t (*b)[MLKEM_N], unsigned k);
 
 #endif

@@ -3,7 +3,10 @@
  *
  * K-PKE (kpke.c) has one control flow. At each kernel below it calls the
  * table's hook if the table in use has one, else the back end's kernel
- * (backend.h). A hook computes what the portable kernel named beside it
+ * (backend.h). The two batch hooks (ntt_vec, basemul_acc_invntt) let a
+ * device take a whole vector or a row of the matrix product per call; where
+ * a table leaves them NULL, K-PKE runs the same work through the single
+ * hooks (or the back end) instead. A hook computes what the portable kernel named beside it
  * computes (ntt.h: same inputs, outputs equal mod q and within the same
  * bounds) and returns 0, or anything else if it could not (a device error,
  * a time-out). On a failure the ML-KEM call wipes its outputs (ek and dk,
@@ -38,6 +41,12 @@ typedef struct mlkem_accel {
   /* mlkem_basemul_acc_c: r = sum_{j < k} a_j o b_j 2^-16; out |r_i| <= (q - 1) / 2 */
   int (*basemul_acc)(void *ctx, int16_t r[MLKEM_ACCEL_N], const int16_t (*a)[MLKEM_ACCEL_N],
                      const int16_t (*b)[MLKEM_ACCEL_N], unsigned k);
+  /* mlkem_ntt_c on each of a[0] .. a[k - 1] (1 <= k <= 2 * MLKEM_MAX_K) */
+  int (*ntt_vec)(void *ctx, int16_t (*a)[MLKEM_ACCEL_N], unsigned k);
+  /* mlkem_basemul_acc_c, then mlkem_invntt_c on r: one row of A^T y, or
+   * t^T y, s^T u, back from the NTT domain; out |r_i| < q */
+  int (*basemul_acc_invntt)(void *ctx, int16_t r[MLKEM_ACCEL_N], const int16_t (*a)[MLKEM_ACCEL_N],
+                            const int16_t (*b)[MLKEM_ACCEL_N], unsigned k);
 } mlkem_accel;
 
 /* Use `table` (NULL: software only, the default) from now on, in every
