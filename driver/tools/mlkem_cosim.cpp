@@ -1,8 +1,9 @@
 // mlkem-cosim: libmlkem's ML-KEM with its NTT kernels on a co-simulated
 // ntt_acc (the cosim platform's Verilated device in this process, through
 // bike_acc_mlkem), every output byte-compared with libmlkem's software, with
-// the figures of every kernel the device ran: its CYCLES, the transfer
-// cycles and the PL cycles of the runs (JSON: docs/cosim-mlkem-json.md).
+// the figures of every kernel the device ran: its device runs, the stream
+// words moved, its CYCLES, the transfer cycles, the PL cycles of the runs and
+// those in CPU cycles (JSON: docs/cosim-mlkem-json.md).
 //
 //   mlkem-cosim [--count N] [--seed S] [--json FILE]
 //
@@ -23,12 +24,14 @@ extern "C" {
 
 namespace {
 
-const char *const kKernel[3] = {"ntt", "invntt", "basemul"};
+// the hooks: ntt (single and vector), invntt, basemul, basemul_invntt
+constexpr unsigned kKernels = 4;
+const char *const kKernel[kKernels] = {"ntt", "invntt", "basemul", "basemul_invntt"};
 const char *const kKem[3] = {"keygen", "encaps", "decaps"};
 
 // Figures of one kernel within one KEM operation, summed over the runs.
 struct Figures {
-  uint64_t calls = 0, accelerator = 0, transfer = 0, run = 0;
+  uint64_t calls = 0, runs = 0, words = 0, accelerator = 0, transfer = 0, run = 0;
 };
 
 struct Tool {
@@ -36,7 +39,7 @@ struct Tool {
   const mlkem_accel *inner = nullptr;
   bike_acc_cosim_stats st{};
   unsigned kem = 0;      // the KEM operation running
-  Figures fig[3][3];     // [kem][kernel]
+  Figures fig[3][kKernels];  // [kem][kernel]
 };
 
 Tool tool;
@@ -52,7 +55,11 @@ int measured(unsigned kernel, F call) {
   bike_acc_mlkem_get_stats(tool.m, &s1);
   Figures &f = tool.fig[tool.kem][kernel];
   f.calls++;
-  for (unsigned op = 0; op < 3; op++) f.accelerator += s1.cycles[op] - s0.cycles[op];
+  for (unsigned op = 0; op < BIKE_ACC_MLKEM_OPS; op++) {
+    f.runs += s1.runs[op] - s0.runs[op];
+    f.words += s1.words[op] - s0.words[op];
+    f.accelerator += s1.cycles[op] - s0.cycles[op];
+  }
   f.transfer += tool.st.transfer_cycles - before.transfer_cycles;
   f.run += bike_acc_cosim_clock() - clock0;
   return rc;
@@ -60,6 +67,13 @@ int measured(unsigned kernel, F call) {
 
 int w_ntt(void *, int16_t a[MLKEM_ACCEL_N]) {
   return measured(0, [&] { return tool.inner->ntt(tool.inner->ctx, a); });
+}
+int w_ntt_vec(void *, int16_t (*a)[MLKEM_ACCEL_N], unsigned k) {
+  return measured(0, [&] { return tool.inner->ntt_vec(tool.inner->ctx, a, k); });
+}
+int w_basemul_invntt(void *, int16_t r[MLKEM_ACCEL_N], const int16_t (*a)[MLKEM_ACCEL_N],
+                     const int16_t (*b)[MLKEM_ACCEL_N], unsigned k) {
+  return measured(3, [&] { return tool.inner->basemul_acc_invntt(tool.inner->ctx, r, a, b, k); });
 }
 int w_invntt(void *, int16_t a[MLKEM_ACCEL_N]) {
   return measured(1, [&] { return tool.inner->invntt(tool.inner->ctx, a); });
@@ -99,7 +113,7 @@ void run(int set, const uint8_t *d, const uint8_t *z, const uint8_t *msg, const 
   static uint8_t bad[MLKEM_MAX_CT_BYTES];
   std::memcpy(bad, o->ct, ctn);
   bad[(bad_at[0] | (size_t)bad_at[1] << 8) % ctn] ^= 1;
-  Figures keep[3][3];
+  Figures keep[3][kKernels];
   std::memcpy(keep, tool.fig, sizeof(keep));
   mlkem_set_accel(table);
   o->rc[3] = mlkem_decaps(set, o->ss_bad, bad, ctn, o->dk, dkn);
@@ -144,11 +158,11 @@ int main(int argc, char **argv) {
     return 1;
   }
   tool.inner = bike_acc_mlkem_table(tool.m);
-  const mlkem_accel table = {nullptr, w_ntt, w_invntt, w_basemul};
+  const mlkem_accel table = {nullptr, w_ntt, w_invntt, w_basemul, w_ntt_vec, w_basemul_invntt};
 
   static const int sets[3] = {512, 768, 1024};
   unsigned matched[3] = {0, 0, 0};
-  Figures figs[3][3][3];
+  Figures figs[3][3][kKernels];
   bool passed = true;
   for (unsigned s = 0; s < 3; s++) {
     std::memset(tool.fig, 0, sizeof(tool.fig));
@@ -186,7 +200,7 @@ int main(int argc, char **argv) {
       return 2;
     }
     const bike_acc_cosim_timing &t = tool.st.timing;
-    std::fprintf(f, "{\"schema\": \"bikeco-cosim-mlkem/1\", \"device\": \"ntt_acc\",\n");
+    std::fprintf(f, "{\"schema\": \"bikeco-cosim-mlkem/2\", \"device\": \"ntt_acc\",\n");
     std::fprintf(f,
                  " \"timing\": {\"pl_mhz\": %u, \"cpu_mhz\": %u, \"read_cycles\": %u, "
                  "\"write_cycles\": %u, \"dma_setup_cycles\": %u, \"dma_bytes_per_cycle\": %u, "
@@ -200,14 +214,17 @@ int main(int argc, char **argv) {
                    matched[s]);
       for (unsigned k = 0; k < 3; k++) {
         std::fprintf(f, "%s\n   {\"operation\": \"%s\", \"kernels\": [", k ? "," : "", kKem[k]);
-        for (unsigned n = 0; n < 3; n++) {
+        for (unsigned n = 0; n < kKernels; n++) {
           const Figures &g = figs[s][k][n];
           std::fprintf(f,
-                       "%s{\"kernel\": \"%s\", \"calls\": %llu, \"accelerator_cycles\": %llu, "
-                       "\"transfer_cycles\": %llu, \"run_pl_cycles\": %llu}",
-                       n ? ", " : "", kKernel[n], (unsigned long long)g.calls,
+                       "%s\n    {\"kernel\": \"%s\", \"calls\": %llu, \"device_runs\": %llu, "
+                       "\"words\": %llu, \"accelerator_cycles\": %llu, \"transfer_cycles\": %llu, "
+                       "\"run_pl_cycles\": %llu, \"cpu_cycles\": %llu}",
+                       n ? "," : "", kKernel[n], (unsigned long long)g.calls,
+                       (unsigned long long)g.runs, (unsigned long long)g.words,
                        (unsigned long long)g.accelerator, (unsigned long long)g.transfer,
-                       (unsigned long long)g.run);
+                       (unsigned long long)g.run,
+                       (unsigned long long)(g.run * t.cpu_mhz / t.pl_mhz));
         }
         std::fprintf(f, "]}");
       }

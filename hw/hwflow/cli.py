@@ -123,6 +123,8 @@ def cmd_check_records(a: argparse.Namespace) -> None:
     ck = check_reports(_cores(a.cores))
     if not a.cores:
         check_designs(ck)
+        kind, what = cosim_mlkem.check_committed()
+        {"current": ck.current, "stale": ck.stale}.get(kind, ck.mismatch).append(what)
     for kind, items in (("stale", ck.stale), ("orphan", ck.orphan), ("mismatch", ck.mismatch)):
         for item in items:
             print(f"{kind}: {item}")
@@ -141,7 +143,7 @@ def cmd_cosim(a: argparse.Namespace) -> None:
 
 
 def cmd_cosim_mlkem(a: argparse.Namespace) -> None:
-    cosim_mlkem.cosim_mlkem(a.count, a.seed)
+    cosim_mlkem.cosim_mlkem(a.count, a.seed, a.commit)
 
 
 def cmd_design_params(a: argparse.Namespace) -> None:
@@ -237,6 +239,7 @@ def parser() -> argparse.ArgumentParser:
     p = command("cosim-mlkem", cmd_cosim_mlkem, "ML-KEM with its NTT kernels on ntt_acc")
     p.add_argument("--count", type=int, default=2)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--commit", action="store_true", help="also write results/cosim/ (committed)")
     dp = sub.add_parser("design-params", help="a bikeco design file's cores and parameters")
     dp.add_argument("file", type=Path)
     dp.set_defaults(fn=cmd_design_params)
