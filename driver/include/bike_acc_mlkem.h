@@ -46,11 +46,12 @@ extern "C" {
 #define BIKE_ACC_MLKEM_ALL 7u
 
 /* Per device operation kind (index: kind - 1): runs, the sum of CYCLES and
- * the stream words moved (in and out). */
+ * the stream words moved (operands in, results out). */
 typedef struct {
   uint64_t runs[BIKE_ACC_MLKEM_OPS];
   uint64_t cycles[BIKE_ACC_MLKEM_OPS];
-  uint64_t words[BIKE_ACC_MLKEM_OPS];
+  uint64_t words_in[BIKE_ACC_MLKEM_OPS];
+  uint64_t words_out[BIKE_ACC_MLKEM_OPS];
 } bike_acc_mlkem_stats;
 
 typedef struct bike_acc_mlkem bike_acc_mlkem;

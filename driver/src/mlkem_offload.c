@@ -67,7 +67,8 @@ static int run(bike_acc_mlkem *m, uint32_t code, uint16_t (*out)[N], size_t n_ou
   if (rc == BIKE_ACC_OK) {
     m->stats.runs[kind - 1]++;
     m->stats.cycles[kind - 1] += cycles;
-    m->stats.words[kind - 1] += (n_in + n_out) * WORDS;
+    m->stats.words_in[kind - 1] += n_in * WORDS;
+    m->stats.words_out[kind - 1] += n_out * WORDS;
   }
   memset(words, 0, n_in * WORDS * sizeof(uint64_t));
   memset(res, 0, n_out * WORDS * sizeof(uint64_t));

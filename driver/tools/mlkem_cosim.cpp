@@ -31,7 +31,8 @@ const char *const kKem[3] = {"keygen", "encaps", "decaps"};
 
 // Figures of one kernel within one KEM operation, summed over the runs.
 struct Figures {
-  uint64_t calls = 0, runs = 0, words = 0, accelerator = 0, transfer = 0, run = 0;
+  uint64_t calls = 0, runs = 0, words_in = 0, words_out = 0, accelerator = 0, transfer = 0,
+           run = 0;
 };
 
 struct Tool {
@@ -57,7 +58,8 @@ int measured(unsigned kernel, F call) {
   f.calls++;
   for (unsigned op = 0; op < BIKE_ACC_MLKEM_OPS; op++) {
     f.runs += s1.runs[op] - s0.runs[op];
-    f.words += s1.words[op] - s0.words[op];
+    f.words_in += s1.words_in[op] - s0.words_in[op];
+    f.words_out += s1.words_out[op] - s0.words_out[op];
     f.accelerator += s1.cycles[op] - s0.cycles[op];
   }
   f.transfer += tool.st.transfer_cycles - before.transfer_cycles;
@@ -218,10 +220,12 @@ int main(int argc, char **argv) {
           const Figures &g = figs[s][k][n];
           std::fprintf(f,
                        "%s\n    {\"kernel\": \"%s\", \"calls\": %llu, \"device_runs\": %llu, "
-                       "\"words\": %llu, \"accelerator_cycles\": %llu, \"transfer_cycles\": %llu, "
+                       "\"words_in\": %llu, \"words_out\": %llu, \"accelerator_cycles\": %llu, "
+                       "\"transfer_cycles\": %llu, "
                        "\"run_pl_cycles\": %llu, \"cpu_cycles\": %llu}",
                        n ? "," : "", kKernel[n], (unsigned long long)g.calls,
-                       (unsigned long long)g.runs, (unsigned long long)g.words,
+                       (unsigned long long)g.runs, (unsigned long long)g.words_in,
+                       (unsigned long long)g.words_out,
                        (unsigned long long)g.accelerator, (unsigned long long)g.transfer,
                        (unsigned long long)g.run,
                        (unsigned long long)(g.run * t.cpu_mhz / t.pl_mhz));

@@ -58,7 +58,8 @@ KERNEL: cosim.Fields = {
     "kernel": ("string", str, "the hook: ntt (one or a vector), invntt, basemul, basemul_invntt"),
     "calls": ("integer", int, "calls of the hook"),
     "device_runs": ("integer", int, "device operations (one START each)"),
-    "words": ("integer", int, "64-bit stream words moved, operands and results"),
+    "words_in": ("integer", int, "64-bit stream words of operands sent"),
+    "words_out": ("integer", int, "64-bit stream words of results received"),
     "accelerator_cycles": ("integer", int, "the shell's CYCLES, summed"),
     "transfer_cycles": ("integer", int, "PL cycles with an operand or result stream moving"),
     "run_pl_cycles": ("integer", int, "PL cycles from the hook's first register access to its end"),
@@ -84,7 +85,7 @@ def check_record(rec: Any) -> list[str]:
                 where = f"set {s['set']} {k['operation']} {n['kernel']}"
                 if n["run_pl_cycles"] <= n["accelerator_cycles"]:
                     errs.append(f"{where}: run not longer than the accelerator's cycles")
-                if n["device_runs"] < 1 or n["words"] < n["device_runs"]:
+                if n["device_runs"] < 1 or min(n["words_in"], n["words_out"]) < n["device_runs"]:
                     errs.append(f"{where}: no device run or no words")
     return errs
 
