@@ -9,14 +9,22 @@
 #include "hash/keccak.h"
 #include "native/backend.h"
 
-/* Shift counts of the rho rotations, as vectors: left by rho, right by
- * 64 - rho (a right shift by 64 gives zero, so rho = 0 needs no case). */
-typedef struct {
-  __m256i left[25], right[25];
-} rho_counts;
-
-static inline __m256i rol(__m256i x, const rho_counts *k, unsigned i) {
-  return _mm256_or_si256(_mm256_sllv_epi64(x, k->left[i]), _mm256_srlv_epi64(x, k->right[i]));
+/* Lane i's rho rotation, with the offset a constant: none for 0, a byte
+ * shuffle for 8 and 56, else two immediate shifts. */
+static inline __attribute__((always_inline)) __m256i rol(__m256i x, unsigned i) {
+  const unsigned n = bike_keccak_rho[i];
+  if (n == 0) {
+    return x;
+  }
+  if (n == 8) {
+    return _mm256_shuffle_epi8(x, _mm256_setr_epi8(7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14,
+                                                   7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14));
+  }
+  if (n == 56) {
+    return _mm256_shuffle_epi8(x, _mm256_setr_epi8(1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8,
+                                                   1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8));
+  }
+  return _mm256_or_si256(_mm256_slli_epi64(x, (int)n), _mm256_srli_epi64(x, (int)(64 - n)));
 }
 
 static inline __m256i rol1(__m256i x) {
@@ -35,11 +43,11 @@ static inline __m256i chi(__m256i a, __m256i b, __m256i c) {
  * with theta's d of their columns: rho, then chi along the plane. */
 #define PLANE(o, i0, x0, i1, x1, i2, x2, i3, x3, i4, x4)          \
   do {                                                            \
-    const __m256i b0 = rol(_mm256_xor_si256(a[i0], x0), k, i0);   \
-    const __m256i b1 = rol(_mm256_xor_si256(a[i1], x1), k, i1);   \
-    const __m256i b2 = rol(_mm256_xor_si256(a[i2], x2), k, i2);   \
-    const __m256i b3 = rol(_mm256_xor_si256(a[i3], x3), k, i3);   \
-    const __m256i b4 = rol(_mm256_xor_si256(a[i4], x4), k, i4);   \
+    const __m256i b0 = rol(_mm256_xor_si256(a[i0], x0), i0);   \
+    const __m256i b1 = rol(_mm256_xor_si256(a[i1], x1), i1);   \
+    const __m256i b2 = rol(_mm256_xor_si256(a[i2], x2), i2);   \
+    const __m256i b3 = rol(_mm256_xor_si256(a[i3], x3), i3);   \
+    const __m256i b4 = rol(_mm256_xor_si256(a[i4], x4), i4);   \
     e[o] = chi(b0, b1, b2);                                       \
     e[o + 1] = chi(b1, b2, b3);                                   \
     e[o + 2] = chi(b2, b3, b4);                                   \
@@ -50,7 +58,7 @@ static inline __m256i chi(__m256i a, __m256i b, __m256i c) {
 /* One round from a into e, lane for lane the portable round (keccak.c):
  * lane (X, Y) of the result comes from lane ((X + 3 Y) mod 5, X) of a. */
 static inline __attribute__((always_inline)) void round4(__m256i e[25], const __m256i a[25],
-                                                         const rho_counts *k, uint64_t rc) {
+                                                         uint64_t rc) {
   const __m256i c0 = xor5(a[0], a[5], a[10], a[15], a[20]);
   const __m256i c1 = xor5(a[1], a[6], a[11], a[16], a[21]);
   const __m256i c2 = xor5(a[2], a[7], a[12], a[17], a[22]);
@@ -96,14 +104,9 @@ void bike_keccak_xn_avx2(uint64_t (*s)[25], unsigned n) {
   }
   a[24] = _mm256_set_epi64x(n > 3 ? (long long)s[3][24] : 0, n > 2 ? (long long)s[2][24] : 0,
                             (long long)s[1][24], (long long)s[0][24]);
-  rho_counts k;
-  for (unsigned i = 0; i < 25; i++) {
-    k.left[i] = _mm256_set1_epi64x((long long)bike_keccak_rho[i]);
-    k.right[i] = _mm256_set1_epi64x((long long)(64 - bike_keccak_rho[i]));
-  }
   for (unsigned round = 0; round < 24; round += 2) {
-    round4(e, a, &k, bike_keccak_rc[round]);
-    round4(a, e, &k, bike_keccak_rc[round + 1]);
+    round4(e, a, bike_keccak_rc[round]);
+    round4(a, e, bike_keccak_rc[round + 1]);
   }
   for (unsigned g = 0; g < 6; g++) {
     __m256i r[4];
