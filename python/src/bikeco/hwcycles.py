@@ -282,6 +282,32 @@ def ntt_cycles(params: Mapping[str, int]) -> dict[str, int]:
     return {"ntt": ntt, "intt": ntt + n // b + 5, "basemul": mul}
 
 
+NTT_ACC_KINDS: tuple[str, ...] = ("NTT", "INTT", "MAC", "MACINTT")
+"""ntt_acc's operation kinds (ip/acc_shell/doc, "ntt behind the shell")."""
+
+
+def ntt_acc_cycles(params: Mapping[str, int], kind: str, count: int) -> int:
+    """CYCLES of one ntt_acc operation on ``count`` polynomials (NTT, INTT) or pairs (MAC,
+    MACINTT), ip/acc_shell/doc: S = N/4 words per polynomial, K = 4/B host cycles per word
+    in, K + 2 per word out; NTT, INTT: k (K S + c + 1 + (K + 2) S); MAC of one pair: 2 K S +
+    c_mul + 1 + (K + 2) S; of k > 1: k (2 K S + c_mul + 1 + N/B) + (K + 2) S; MACINTT: k (2 K S
+    + c_mul + 1 + N/B) + N/B + 2 + c_intt + 1 + (K + 2) S."""
+    c = ntt_cycles(params)
+    n, b = params["N"], params["B"]
+    s, k = n // 4, 4 // b
+    out = (k + 2) * s
+    if kind in ("NTT", "INTT"):
+        return count * (k * s + c[kind.lower()] + 1 + out)
+    if kind == "MAC" and count == 1:
+        return 2 * k * s + c["basemul"] + 1 + out
+    pairs = count * (2 * k * s + c["basemul"] + 1 + n // b)
+    if kind == "MAC":
+        return pairs + out
+    if kind == "MACINTT":
+        return pairs + n // b + 2 + c["intt"] + 1 + out
+    raise KeyError(f"no ntt_acc operation {kind} (use {', '.join(NTT_ACC_KINDS)})")
+
+
 def unit_record_cycles(core: str, level: int, params: Mapping[str, int]) -> dict[str, int]:
     """Every operation a unit's results record gives, from the formulas (the decoder's and
     sparse units' Prefetch and Tile at the RTL defaults 1 and 0 when not given)."""

@@ -13,15 +13,17 @@ Costs of a work item, per KEM operation:
   per-call costs are least-squares fits on its six Kyber round 2 rows, counted with the same
   structure (round 2's hashes differ: :func:`hashes`). Key generation has no published figure:
   it is the fitted costs times its counts.
-* hardware: a *device operation* (one row of ``data/mlkem_ops.csv``: which work, which core,
-  which cycles of the core's formula per unit, how many units per call, the shell's stream
-  cycles) on a core preset: the NTT records (``hw/results/ntt_*.json``, ML-KEM's ring) and
-  the Keccak of keccak_sampler_acc (the sampler records' area; cycles per permutation from
-  :func:`bikeco.hwcycles.permutation`). A new device operation is one row of that table.
+* hardware: a *device operation* (one row of ``data/mlkem_ops.csv``: which work items, which
+  core, which kind of the core's operation, one unit or one of K-PKE's groups a call) on a
+  core preset: ntt_acc on the NTT records (``hw/results/ntt_*.json``, ML-KEM's ring; CYCLES
+  from :func:`bikeco.hwcycles.ntt_acc_cycles`) and the Keccak of keccak_sampler_acc (the
+  sampler records' area; cycles per permutation from :func:`bikeco.hwcycles.permutation`).
+  A new device operation is one row of that table.
 * bus: :class:`bikeco.interconnect.TransferModel` per device call and per byte moved.
 
 :func:`plan` chooses, within the device's budget, at most one preset per core and for each
-work item software or one device operation, minimising the sum of the KEM operations'
+work item software or one device operation (an operation may do several, as MACINTT does
+the base multiplications and inverse NTT of a row), minimising the sum of the KEM operations'
 latencies: a 0-1 programme solved with HiGHS (``scipy.optimize.milp``).
 """
 
@@ -39,7 +41,7 @@ from bikeco.data_files import read_table
 from bikeco.devices import RESOURCES, Device
 from bikeco.errors import BikecoError, NothingFitsError
 from bikeco.hwarea import SHELL_FF, SHELL_LUT
-from bikeco.hwcycles import ntt_cycles, permutation
+from bikeco.hwcycles import NTT_ACC_KINDS, ntt_acc_cycles, ntt_cycles, permutation
 from bikeco.hwmodels import load_records
 from bikeco.interconnect import TransferModel
 
@@ -113,9 +115,12 @@ def param_set(name: str) -> ParamSet:
 @dataclass(frozen=True)
 class Work:
     """One work item of one KEM operation: units (polynomials, pairs or hash calls), the
-    Keccak-f permutations they take, and the bytes in and out of a device that runs them."""
+    groups K-PKE hands them over in (vectors of NTTs, keygen's s and e as one; rows of k
+    base-multiplication pairs; else one unit each), the Keccak-f permutations they take, and
+    the bytes in and out of a device that runs them one unit a call."""
 
     units: int
+    groups: int
     perms: int
     bytes_in: int
     bytes_out: int
@@ -149,10 +154,11 @@ def hashes(ps: ParamSet, op: str) -> list[tuple[int, int, int]]:
 
 
 def work(ps: ParamSet, op: str) -> dict[str, Work]:
-    """The work items of one KEM operation. K-PKE.KeyGen: NTT of s and e (2k), A o s (k^2
-    pairs), A (k^2), 2k noise polynomials at eta1. K-PKE.Encrypt: NTT of y (k), A^T o y and
-    t^T o y (k^2 + k pairs), k + 1 inverse NTTs, A, k noise polynomials at eta1 and k + 1 at
-    eta2. Decaps: K-PKE.Decrypt (NTT of u: k, s^T o u: k pairs, one inverse NTT) and Encrypt."""
+    """The work items of one KEM operation. K-PKE.KeyGen: NTT of s and e (2k, one vector), A o s
+    (k rows of k pairs), A (k^2), 2k noise polynomials at eta1. K-PKE.Encrypt: NTT of y (k,
+    one vector), A^T o y and t^T o y (k + 1 rows), an inverse NTT per row, A, k noise
+    polynomials at eta1 and k + 1 at eta2. Decaps: K-PKE.Decrypt (NTT of u: one vector of k,
+    s^T o u: one row, one inverse NTT) and Encrypt."""
     if op not in KEM_OPS:
         raise BikecoError(f"unknown KEM operation '{op}' (use {', '.join(KEM_OPS)})")
     k = ps.k
@@ -160,19 +166,22 @@ def work(ps: ParamSet, op: str) -> dict[str, Work]:
     intt = {"keygen": 0, "encaps": k + 1, "decaps": k + 2}[op]
     pairs = {"keygen": k * k, "encaps": k * k + k, "decaps": k * k + 2 * k}[op]
     etas = [ps.eta1] * (2 * k) if op == "keygen" else [ps.eta1] * k + [ps.eta2] * (k + 1)
+    vectors = {"keygen": 1, "encaps": 1, "decaps": 2}[op]
     calls = hashes(ps, op)
     return {
-        "ntt": Work(ntt, 0, ntt * POLY_BYTES, ntt * POLY_BYTES),
-        "invntt": Work(intt, 0, intt * POLY_BYTES, intt * POLY_BYTES),
-        "basemul": Work(pairs, 0, pairs * 2 * POLY_BYTES, pairs * POLY_BYTES),
-        "sample_matrix": Work(k * k, k * k * XOF_BLOCKS, k * k * 34, k * k * POLY_BYTES),
+        "ntt": Work(ntt, vectors, 0, ntt * POLY_BYTES, ntt * POLY_BYTES),
+        "invntt": Work(intt, intt, 0, intt * POLY_BYTES, intt * POLY_BYTES),
+        "basemul": Work(pairs, pairs // k, 0, pairs * 2 * POLY_BYTES, pairs * POLY_BYTES),
+        "sample_matrix": Work(k * k, k * k, k * k * XOF_BLOCKS, k * k * 34, k * k * POLY_BYTES),
         "sample_cbd": Work(
+            len(etas),
             len(etas),
             sum(keccak_perms(33, 64 * e, RATE_SHAKE256) for e in etas),
             len(etas) * 33,
             len(etas) * POLY_BYTES,
         ),
         "hash": Work(
+            len(calls),
             len(calls),
             sum(keccak_perms(i, o, r) for i, o, r in calls),
             sum(i for i, _, _ in calls),
@@ -254,27 +263,23 @@ def seed004_a53() -> SoftwareCosts:
 
 @dataclass(frozen=True)
 class DeviceOp:
-    """One row of ``data/mlkem_ops.csv``: a device operation that does one work item."""
+    """One row of ``data/mlkem_ops.csv``: a device operation and the work items it does."""
 
     op: str
-    work: str
+    works: tuple[str, ...]
+    """The work items it does, in one call (ntt_acc's MACINTT: basemul and invntt)."""
     core: str
     """``ntt`` or ``keccak``: which preset family it runs on."""
-    core_op: str
-    """The core's cycles per unit (a key of :attr:`CorePreset.cycles`)."""
-    per_unit: str
-    """``1``: core_op's cycles per unit; ``perms``: per Keccak-f permutation."""
+    kind: str
+    """ntt_acc's operation kind (:data:`bikeco.hwcycles.NTT_ACC_KINDS`) or ``keccak_f`` (the
+    Keccak's cycles per permutation)."""
     batch: str
-    """Units per device call: a number, or ``k`` (a vector of the parameter set)."""
-    stream: str
-    """``ntt_acc``: the shell's stream cycles per word (acc_shell.md); ``none``."""
-
-    def units_per_call(self, ps: ParamSet) -> int:
-        return ps.k if self.batch == "k" else int(self.batch)
+    """``1``: one unit a call; ``group``: one of K-PKE's groups a call (:class:`Work`)."""
 
 
 CORES: tuple[str, ...] = ("ntt", "keccak")
 DEVICE_OF = {"ntt": "ntt_acc", "keccak": "keccak_sampler_acc"}
+KINDS = {"ntt": NTT_ACC_KINDS, "keccak": ("keccak_f",)}
 
 
 def device_ops(rows: Sequence[Mapping[str, str]] | None = None) -> list[DeviceOp]:
@@ -282,16 +287,19 @@ def device_ops(rows: Sequence[Mapping[str, str]] | None = None) -> list[DeviceOp
     out = []
     for i, r in enumerate(rows if rows is not None else read_table("mlkem_ops.csv")):
         where = f"mlkem_ops.csv row {i + 2}"
-        d = DeviceOp(**{f: str(r.get(f, "")).strip() for f in DeviceOp.__dataclass_fields__})
-        if d.work not in WORKS:
-            raise BikecoError(f"{where}: unknown work '{d.work}' (use {', '.join(WORKS)})")
-        if d.core not in CORES:
-            raise BikecoError(f"{where}: unknown core '{d.core}' (use {', '.join(CORES)})")
-        if d.per_unit not in ("1", "perms") or d.stream not in ("ntt_acc", "none"):
-            raise BikecoError(f"{where}: per_unit must be 1 or perms, stream ntt_acc or none")
-        if not (d.batch == "k" or (d.batch.isdigit() and int(d.batch) > 0)):
-            raise BikecoError(f"{where}: batch must be a positive number or k")
-        out.append(d)
+        f = {k: str(r.get(k, "")).strip() for k in ("op", "works", "core", "kind", "batch")}
+        works = tuple(f["works"].split("+"))
+        bad = [w for w in works if w not in WORKS]
+        if bad or len(set(works)) < len(works):
+            raise BikecoError(f"{where}: works must be distinct items of {', '.join(WORKS)}")
+        if f["core"] not in CORES:
+            raise BikecoError(f"{where}: unknown core '{f['core']}' (use {', '.join(CORES)})")
+        if f["kind"] not in KINDS[f["core"]]:
+            kinds = ", ".join(KINDS[f["core"]])
+            raise BikecoError(f"{where}: core {f['core']} has no kind '{f['kind']}' ({kinds})")
+        if f["batch"] not in ("1", "group"):
+            raise BikecoError(f"{where}: batch must be 1 or group")
+        out.append(DeviceOp(f["op"], works, f["core"], f["kind"], f["batch"]))
     return out
 
 
@@ -361,22 +369,44 @@ class Cost:
         return sum(self.device_ms[o] + self.transfer_ms[o] for o in ops)
 
 
+def _ntt_acc(
+    c: CorePreset, d: DeviceOp, ws: Mapping[str, Work], calls: int
+) -> tuple[int, int, int]:
+    """Cycles, bytes in and bytes out of ``d``'s calls on ntt_acc for one KEM operation."""
+    main = ws[d.works[0]]
+    kind = d.kind
+    if kind == "MACINTT" and ws["invntt"].units == 0:
+        kind = "MAC"  # keygen's rows of A o s: no inverse NTT follows them
+    elif kind == "MACINTT" and ws["invntt"].units != calls:
+        raise BikecoError(f"{d.op}: one inverse NTT per row, got {ws['invntt'].units}/{calls}")
+    if main.units % calls:
+        raise BikecoError(f"{d.op}: {main.units} units do not split into {calls} calls")
+    cyc = calls * ntt_acc_cycles(c.params, kind, main.units // calls)
+    if kind in ("NTT", "INTT"):
+        return cyc, main.units * POLY_BYTES, main.units * POLY_BYTES
+    return cyc, 2 * main.units * POLY_BYTES, calls * POLY_BYTES  # one sum out per call
+
+
 def hw_cost(ps: ParamSet, d: DeviceOp, c: CorePreset, transfer: TransferModel) -> Cost:
-    """Device time (core cycles plus the shell's stream cycles at the preset's clock) and bus
-    time of ``d`` on ``c`` for each KEM operation."""
+    """Device time (the shell's CYCLES from the formulas, at the preset's clock) and bus time
+    of ``d`` on ``c`` for each KEM operation."""
     dev: dict[str, float] = {}
     bus: dict[str, float] = {}
     calls: dict[str, int] = {}
     for op in KEM_OPS:
-        w = work(ps, op)[d.work]
-        n = -(-w.units // d.units_per_call(ps))
-        per = w.units if d.per_unit == "1" else w.perms
-        cyc = per * c.cycles[d.core_op]
-        if d.stream == "ntt_acc":  # K = 4 / B host cycles per word in, K + 2 per word out
-            kk = 4 // c.params["B"]
-            cyc += kk * (w.bytes_in // 8) + (kk + 2) * (w.bytes_out // 8) + n
+        ws = work(ps, op)
+        main = ws[d.works[0]]
+        n = main.units if d.batch == "1" else main.groups
+        if n == 0:
+            cyc, nbytes = 0, 0
+        elif d.core == "ntt":
+            cyc, b_in, b_out = _ntt_acc(c, d, ws, n)
+            nbytes = b_in + b_out
+        else:
+            cyc = main.perms * c.cycles[d.kind]
+            nbytes = main.bytes_in + main.bytes_out
         dev[op] = cyc / (c.clock_mhz * 1e3)
-        bus[op] = transfer.time_ms(n, w.bytes_in + w.bytes_out)
+        bus[op] = transfer.time_ms(n, nbytes)
         calls[op] = n
     return Cost(dev, bus, calls)
 
@@ -406,10 +436,10 @@ class Problem:
         lim, a = self.limits(), self.preset_area(c)
         return all(a[k] <= lim[k] + 1e-9 for k in RESOURCES)
 
-    def options(self) -> list[tuple[str, DeviceOp, CorePreset, Cost]]:
-        """Every (work, device operation, preset) pairing there is."""
+    def options(self) -> list[Option]:
+        """Every (device operation, preset) pairing there is."""
         return [
-            (d.work, d, c, hw_cost(self.params, d, c, self.transfer))
+            Option(d, c, hw_cost(self.params, d, c, self.transfer))
             for d in self.ops
             for c in self.presets
             if c.core == d.core
@@ -418,16 +448,29 @@ class Problem:
     def sw_ms(self, name: str, op: str) -> float:
         return self.software.work_us(name, work(self.params, op)[name]) / 1000.0
 
+    def works_sw_ms(self, works: Sequence[str], ops: Sequence[str]) -> float:
+        return sum(self.sw_ms(w, op) for w in works for op in ops)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A device operation on a preset, with its cost."""
+
+    op: DeviceOp
+    preset: CorePreset
+    cost: Cost
+
 
 @dataclass
 class Choice:
-    """How one work item runs: in software, or a device operation on a preset."""
+    """How work items run: in software (one item), or a device operation on a preset."""
 
-    work: str
+    works: tuple[str, ...]
     runs_on: str
     device_op: str
     per_op: dict[str, dict[str, float]]
-    """KEM operation -> units, calls, sw_ms, device_ms, transfer_ms, total_ms."""
+    """KEM operation -> units (of the first item), calls, sw_ms, device_ms, transfer_ms,
+    total_ms."""
 
 
 @dataclass
@@ -443,7 +486,7 @@ class MlkemPlan:
 
     def sw_only_ms(self, op: str) -> float:
         rest = self.problem.software.rest_us / 1000.0
-        return rest + sum(self.problem.sw_ms(c.work, op) for c in self.choices)
+        return rest + sum(self.problem.sw_ms(w, op) for w in WORKS)
 
     def used(self) -> dict[str, float]:
         tot = dict.fromkeys(RESOURCES, 0.0)
@@ -451,6 +494,10 @@ class MlkemPlan:
             for k, v in self.problem.preset_area(c).items():
                 tot[k] += v
         return tot
+
+    def placement(self) -> dict[str, str]:
+        """Work item -> ``software`` or the preset (``ntt_acc:mlkem``) it runs on."""
+        return {w: c.runs_on for c in self.choices for w in c.works}
 
     def to_json(self) -> dict[str, Any]:
         pb = self.problem
@@ -480,9 +527,14 @@ class MlkemPlan:
                 {"name": c.name, "record": c.origin, "clock_mhz": c.clock_mhz, "area": c.area}
                 for c in self.presets
             ],
-            "placement": {c.work: c.runs_on for c in self.choices},
-            "work": [
-                {"work": c.work, "runs_on": c.runs_on, "device_op": c.device_op, **c.per_op}
+            "placement": self.placement(),
+            "choices": [
+                {
+                    "works": list(c.works),
+                    "runs_on": c.runs_on,
+                    "device_op": c.device_op,
+                    **c.per_op,
+                }
                 for c in self.choices
             ],
             "latency_ms": {op: self.latency_ms(op) for op in KEM_OPS},
@@ -505,8 +557,8 @@ def solve(pb: Problem) -> tuple[list[int], list[int]]:
     n_o, n_p = len(opts), len(presets)
     n = n_o + n_p
     cost = np.zeros(n)
-    for i, (w, _, _, hw) in enumerate(opts):
-        cost[i] = hw.total(pb.objective) - sum(pb.sw_ms(w, o) for o in pb.objective)
+    for i, o in enumerate(opts):
+        cost[i] = o.cost.total(pb.objective) - pb.works_sw_ms(o.op.works, pb.objective)
     for j, pre in enumerate(presets):
         cost[n_o + j] = LUT_TIE_BREAK_MS * (pre.area["lut"] + 1.0)
     rows: list[np.ndarray] = []
@@ -519,10 +571,10 @@ def solve(pb: Problem) -> tuple[list[int], list[int]]:
         rows.append(row)
         ub.append(bound)
 
-    for w in WORKS:  # each work item once at most (else software)
-        add({i: 1.0 for i, o in enumerate(opts) if o[0] == w}, 1.0)
-    for i, (_, _, pre, _) in enumerate(opts):  # an option needs its preset placed
-        add({i: 1.0, n_o + presets.index(pre): -1.0}, 0.0)
+    for w in WORKS:  # each work item done once at most (else in software)
+        add({i: 1.0 for i, o in enumerate(opts) if w in o.op.works}, 1.0)
+    for i, o in enumerate(opts):  # an option needs its preset placed
+        add({i: 1.0, n_o + presets.index(o.preset): -1.0}, 0.0)
     for core in CORES:  # one preset per core
         add({n_o + j: 1.0 for j, pre in enumerate(presets) if pre.core == core}, 1.0)
     lim = pb.limits()
@@ -539,8 +591,39 @@ def solve(pb: Problem) -> tuple[list[int], list[int]]:
         raise BikecoError(f"the placement solver failed: {res.message}")
     x = np.round(res.x).astype(int)
     chosen = [i for i in range(n_o) if x[i]]
-    placed = sorted({presets.index(opts[i][2]) for i in chosen})
+    placed = sorted({presets.index(opts[i].preset) for i in chosen})
     return chosen, placed
+
+
+def _software_choice(pb: Problem, w: str) -> Choice:
+    per: dict[str, dict[str, float]] = {}
+    for op in KEM_OPS:
+        sw = pb.sw_ms(w, op)
+        units = work(pb.params, op)[w].units
+        per[op] = {
+            "units": units,
+            "calls": 0,
+            "sw_ms": sw,
+            "device_ms": 0.0,
+            "transfer_ms": 0.0,
+            "total_ms": sw,
+        }
+    return Choice((w,), "software", "-", per)
+
+
+def _device_choice(pb: Problem, o: Option) -> Choice:
+    per: dict[str, dict[str, float]] = {}
+    c = o.cost
+    for op in KEM_OPS:
+        per[op] = {
+            "units": work(pb.params, op)[o.op.works[0]].units,
+            "calls": c.calls[op],
+            "sw_ms": pb.works_sw_ms(o.op.works, (op,)),
+            "device_ms": c.device_ms[op],
+            "transfer_ms": c.transfer_ms[op],
+            "total_ms": c.device_ms[op] + c.transfer_ms[op],
+        }
+    return Choice(o.op.works, o.preset.name, o.op.op, per)
 
 
 def plan(pb: Problem) -> MlkemPlan:
@@ -557,53 +640,26 @@ def plan(pb: Problem) -> MlkemPlan:
         )
     chosen, placed = solve(pb)
     opts = pb.options()
-    by_work = {opts[i][0]: opts[i] for i in chosen}
-    choices = []
-    for w in WORKS:
-        per: dict[str, dict[str, float]] = {}
-        o = by_work.get(w)
-        for op in KEM_OPS:
-            wk = work(pb.params, op)[w]
-            sw = pb.sw_ms(w, op)
-            if o is None:
-                per[op] = {
-                    "units": wk.units,
-                    "calls": 0,
-                    "sw_ms": sw,
-                    "device_ms": 0.0,
-                    "transfer_ms": 0.0,
-                    "total_ms": sw,
-                }
-            else:
-                c = o[3]
-                per[op] = {
-                    "units": wk.units,
-                    "calls": c.calls[op],
-                    "sw_ms": sw,
-                    "device_ms": c.device_ms[op],
-                    "transfer_ms": c.transfer_ms[op],
-                    "total_ms": c.device_ms[op] + c.transfer_ms[op],
-                }
-        if o is None:
-            choices.append(Choice(w, "software", "-", per))
-        else:
-            choices.append(Choice(w, o[2].name, o[1].op, per))
-    notes = [
-        "keccak_sampler_acc has no ML-KEM operation yet: sampling and hashing on it are "
-        "projected from keccak_core's cycles per permutation and the sampler records' area",
-    ]
+    on_device = [opts[i] for i in chosen]
+    covered = {w for o in on_device for w in o.op.works}
+    choices = [_device_choice(pb, o) for o in on_device]
+    choices += [_software_choice(pb, w) for w in WORKS if w not in covered]
+    choices.sort(key=lambda c: WORKS.index(c.works[0]))
+    notes = []
+    if any(o.preset.core == "keccak" for o in on_device):
+        notes.append(
+            "keccak_sampler_acc has no ML-KEM operation yet: sampling and hashing on it are "
+            "projected from keccak_core's cycles per permutation and the sampler records' area"
+        )
     return MlkemPlan(pb, [pb.presets[j] for j in placed], choices, notes)
 
 
-def latency_of(pb: Problem, assign: Mapping[str, int | None]) -> float:
-    """The objective's latency (ms, summed over :attr:`Problem.objective`) of an assignment
-    work -> option index (None: software); for checking :func:`solve`."""
-    opts = pb.options()
+def latency_of(pb: Problem, chosen: Sequence[int]) -> float:
+    """The objective's latency (ms, summed over :attr:`Problem.objective`) with the options
+    ``chosen`` (indices into :meth:`Problem.options`) on the device and the rest in software;
+    for checking :func:`solve`."""
+    opts = [pb.options()[i] for i in chosen]
+    covered = {w for o in opts for w in o.op.works}
     tot = len(pb.objective) * pb.software.rest_us / 1000.0
-    for w in WORKS:
-        i = assign.get(w)
-        if i is None:
-            tot += sum(pb.sw_ms(w, o) for o in pb.objective)
-        else:
-            tot += opts[i][3].total(pb.objective)
-    return tot
+    tot += pb.works_sw_ms([w for w in WORKS if w not in covered], pb.objective)
+    return tot + sum(o.cost.total(pb.objective) for o in opts)

@@ -65,7 +65,7 @@ def print_plan(p: MlkemPlan) -> None:
         f"ns/byte); utilisation cap {pb.cap:.0%}"
     )
     print()
-    rows: list[list[Cell]] = [[c.work, c.runs_on, c.device_op] for c in p.choices]
+    rows: list[list[Cell]] = [["+".join(c.works), c.runs_on, c.device_op] for c in p.choices]
     print(format_table(["work", "runs on", "device op"], rows))
     print()
     if p.presets:
@@ -81,7 +81,7 @@ def print_plan(p: MlkemPlan) -> None:
             r = c.per_op[op]
             rows.append(
                 [
-                    c.work,
+                    "+".join(c.works),
                     op,
                     f"{r['units']:g}",
                     f"{r['calls']:g}",

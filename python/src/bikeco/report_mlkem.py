@@ -39,11 +39,12 @@ class MlkemSection:
 
 
 def _on(p: MlkemPlan, core: str) -> str:
-    works = [c.work for c in p.choices if c.runs_on.startswith(core)]
-    if not works:
+    """``<preset>: <device op> (<works>), ...`` of what runs on ``core``."""
+    on = [c for c in p.choices if c.runs_on.startswith(core + ":")]
+    if not on:
         return "-"
-    preset = next(c.runs_on for c in p.choices if c.runs_on.startswith(core)).split(":")[1]
-    return f"{preset}: {', '.join(works)}"
+    ops = ", ".join(f"{c.device_op} ({'+'.join(c.works)})" for c in on)
+    return f"{on[0].runs_on.split(':')[1]}: {ops}"
 
 
 def _row(p: MlkemPlan) -> Row:
