@@ -306,3 +306,31 @@ def test_packaged_seed_tables_are_the_shared_ones() -> None:
     assert "ntt_codesign_004_table6.csv" in {f.name for f in copies}
     for f in copies:
         assert f.read_bytes() == (shared / f.name).read_bytes(), f.name
+
+
+@pytest.mark.parametrize("device", ["xc7z010", "xc7z015", "xc7z020"])
+def test_equal_speed_presets_tie_to_fewer_luts(device: str) -> None:
+    """ntt_acc's mlkem and mlkem_kred presets take the same cycles: the plan places the one
+    of fewer LUTs, whatever the part."""
+    from bikeco.devices import DeviceCatalog
+    from bikeco.hwcycles import ntt_cycles
+    from bikeco.mlkem import core_presets
+
+    presets = tuple(core_presets(HW))
+    for ps in MLKEM.values():
+        pb = Problem(
+            DeviceCatalog().get(device),
+            ps,
+            seed004_a53(),
+            presets,
+            tuple(device_ops()),
+            calibrate("baremetal"),
+        )
+        ntt = [c for c in plan(pb).presets if c.core == "ntt"]
+        assert len(ntt) == 1
+        same = [
+            c
+            for c in presets
+            if c.core == "ntt" and ntt_cycles(c.params) == ntt_cycles(ntt[0].params)
+        ]
+        assert len(same) > 1 and ntt[0].area["lut"] == min(c.area["lut"] for c in same)

@@ -43,7 +43,10 @@ def _on(p: MlkemPlan, core: str) -> str:
     on = [c for c in p.choices if c.runs_on.startswith(core + ":")]
     if not on:
         return "-"
-    ops = ", ".join(f"{c.device_op} ({'+'.join(c.works)})" for c in on)
+    ops = ", ".join(
+        c.device_op if c.works == (c.device_op,) else f"{c.device_op} ({'+'.join(c.works)})"
+        for c in on
+    )
     return f"{on[0].runs_on.split(':')[1]}: {ops}"
 
 
