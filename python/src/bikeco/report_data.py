@@ -32,7 +32,7 @@ from bikeco.hwrecord import HwRecord, RecordError
 from bikeco.interconnect import TransferModel, calibrate
 from bikeco.profiles import OP_CLASS, PRIMITIVES, PUBLISHED, SoftwareProfile, seed000_profile
 from bikeco.report_mlkem import MlkemSection, mlkem_section
-from bikeco.report_seed004 import Seed004Section, seed004_section
+from bikeco.report_seed004 import Seed004Section, load_cosim, seed004_section
 from bikeco.verifyrecord import load_verify
 
 LEVEL = 1
@@ -204,7 +204,8 @@ class ReportData:
     software: SoftwareComparison
     hardware: HardwareRecords
     seed004: Seed004Section
-    """Seed 004's NTT tables with our NTT records (:mod:`bikeco.report_seed004`)."""
+    """Seed 004's NTT and co-design tables with our NTT records and ML-KEM co-simulation
+    (:mod:`bikeco.report_seed004`)."""
     designs: Designs
     mlkem: MlkemSection
     """ML-KEM's placement per Zynq part and parameter set (:mod:`bikeco.report_mlkem`)."""
@@ -272,7 +273,7 @@ def build_report_data(
         roles=tuple(roles),
         software=_software(inputs),
         hardware=hardware,
-        seed004=seed004_section(inputs.records),
+        seed004=seed004_section(inputs.records, load_cosim(inputs.hw_dir)),
         designs=designs,
         mlkem=mlkem_section(inputs.records, inputs.catalog, baremetal),
     )

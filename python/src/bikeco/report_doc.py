@@ -466,7 +466,7 @@ def _seed004(data: ReportData) -> list[Block]:
     sec = data.seed004
     tables: list[Block] = [Table(t.name, t.header, list(t.rows)) for t in sec.tables]
     return [
-        Heading(2, "Seed 004: NTT accelerator (Tables 3 and 4)"),
+        Heading(2, "Seed 004: NTT accelerator and ML-KEM co-design (Tables 3 to 6)"),
         *tables,
         Items(list(sec.notes)),
     ]
