@@ -5,7 +5,10 @@
 // words moved, its CYCLES, the transfer cycles, the PL cycles of the runs and
 // those in CPU cycles (JSON: docs/cosim-mlkem-json.md).
 //
-//   mlkem-cosim [--count N] [--seed S] [--json FILE]
+//   mlkem-cosim [--count N] [--seed S] [--wait irq|poll] [--json FILE]
+//
+// --wait: how the driver waits for each operation's end (the interrupt, as
+// under Linux with UIO; or polling STATUS, as bare metal does)
 //
 // hwflow builds it with ntt_acc linked in (`python -m hwflow cosim-mlkem`);
 // exit status 0 when every output matched.
@@ -129,16 +132,21 @@ int main(int argc, char **argv) {
   unsigned count = 2;
   uint64_t seed = 1;
   std::string json;
+  bool poll = false;
   for (int i = 1; i < argc; i++) {
     std::string a = argv[i];
     if (a == "--count" && i + 1 < argc) {
       count = (unsigned)std::strtoul(argv[++i], nullptr, 0);
     } else if (a == "--seed" && i + 1 < argc) {
       seed = std::strtoull(argv[++i], nullptr, 0);
+    } else if (a == "--wait" && i + 1 < argc && (std::string(argv[i + 1]) == "irq" ||
+                                                  std::string(argv[i + 1]) == "poll")) {
+      poll = std::string(argv[++i]) == "poll";
     } else if (a == "--json" && i + 1 < argc) {
       json = argv[++i];
     } else {
-      std::fprintf(stderr, "usage: mlkem-cosim [--count N] [--seed S] [--json FILE]\n");
+      std::fprintf(stderr,
+                   "usage: mlkem-cosim [--count N] [--seed S] [--wait irq|poll] [--json FILE]\n");
       return 2;
     }
   }
@@ -149,7 +157,7 @@ int main(int argc, char **argv) {
   cfg.device = "ntt_acc";
   bike_acc_options opt{};
   opt.core = ACC_SHELL__ACC_SHELL_CORE_E__NTT;
-  opt.wait = BIKE_ACC_IRQ;
+  opt.wait = poll ? BIKE_ACC_POLL : BIKE_ACC_IRQ;
   opt.timeout_us = 600000000u;  // the simulation, not the device, is slow
   opt.platform_config = &cfg;
   bike_acc_dev *dev = nullptr;
@@ -202,7 +210,10 @@ int main(int argc, char **argv) {
       return 2;
     }
     const bike_acc_cosim_timing &t = tool.st.timing;
-    std::fprintf(f, "{\"schema\": \"bikeco-cosim-mlkem/2\", \"device\": \"ntt_acc\",\n");
+    std::fprintf(f,
+                 "{\"schema\": \"bikeco-cosim-mlkem/2\", \"device\": \"ntt_acc\", "
+                 "\"wait\": \"%s\",\n",
+                 poll ? "poll" : "irq");
     std::fprintf(f,
                  " \"timing\": {\"pl_mhz\": %u, \"cpu_mhz\": %u, \"read_cycles\": %u, "
                  "\"write_cycles\": %u, \"dma_setup_cycles\": %u, \"dma_bytes_per_cycle\": %u, "

@@ -143,7 +143,7 @@ def cmd_cosim(a: argparse.Namespace) -> None:
 
 
 def cmd_cosim_mlkem(a: argparse.Namespace) -> None:
-    cosim_mlkem.cosim_mlkem(a.count, a.seed, a.commit)
+    cosim_mlkem.cosim_mlkem(a.count, a.seed, a.commit, a.wait)
 
 
 def cmd_design_params(a: argparse.Namespace) -> None:
@@ -240,6 +240,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--count", type=int, default=2)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--commit", action="store_true", help="also write results/cosim/ (committed)")
+    p.add_argument("--wait", choices=["irq", "poll"], default="irq")
     dp = sub.add_parser("design-params", help="a bikeco design file's cores and parameters")
     dp.add_argument("file", type=Path)
     dp.set_defaults(fn=cmd_design_params)

@@ -40,6 +40,7 @@ RECORD: cosim.Fields = {
         str,
         "SHA-256 of the sources the figures come from (`sources_sha256()`)",
     ),
+    "wait": ("string", str, "`irq` or `poll`: how the driver waited for each operation's end"),
     "timing": ("object of integers", dict, "the timing model's parameters in use"),
     "count": ("integer", int, "runs per set (keygen, encaps, decaps, a rejected decaps)"),
     "passed": ("boolean", bool, "every output byte-exact with libmlkem's software"),
@@ -137,25 +138,22 @@ def libmlkem() -> Path:
     return own / "lib" / "libmlkem.a"
 
 
-def cosim_mlkem(count: int, seed: int = 1, commit: bool = False) -> Path:
+def cosim_mlkem(count: int, seed: int = 1, commit: bool = False, wait: str = "irq") -> Path:
     """Build and run the program; exits on a failure. Returns the record
     (with `commit`, also written to COMMITTED)."""
     core = flow_cores()[DEVICE]
     exe = cosim.program("mlkem_cosim", [(core, PRESET)], 1, MAIN, C_FILES, (libmlkem(),))
     out = build_dir() / "cosim" / "mlkem_ntt_acc.json"
     out.unlink(missing_ok=True)
-    cmd = [str(exe), "--count", str(count), "--seed", str(seed), "--json", str(out)]
+    cmd = [str(exe), "--count", str(count), "--seed", str(seed), "--wait", wait]
+    cmd += ["--json", str(out)]
     res, seconds = run(cmd, check=False)
     sys.stdout.write(res.stdout)
     if res.returncode != 0:
         sys.exit(f"FAILED: cosim-mlkem\n{res.stdout[-3000:]}")
     rec = json.loads(out.read_text())
-    rec = {
-        "schema": rec.pop("schema"),
-        "device": rec.pop("device"),
-        "sources_sha256": sources_sha256(),
-        **rec,
-    }
+    head = {k: rec.pop(k) for k in ("schema", "device")}
+    rec = {**head, "sources_sha256": sources_sha256(), **rec}
     out.write_text(json.dumps(rec, indent=1) + "\n")
     errs = check_record(rec)
     if errs:
