@@ -207,6 +207,37 @@ static void kernels(int L) {
     use(backend);
     bike_poly_from_indices(p, R2, I0, p->d);
     SAME_WORDS(R1, R2, n, "L%d poly_from_indices", L);
+    /* The support kernels on their own, with and without take: counts from
+     * none to past twice the AVX2 kernel's chunk of indices (BIKE_MAX_T). */
+    {
+      static uint32_t ix[2 * BIKE_MAX_T + 40];
+      static uint64_t tk[2 * BIKE_MAX_T + 40];
+      const uint32_t counts[] = {0, 1, 5, p->d, p->t, BIKE_MAX_T + 1, 2 * BIKE_MAX_T + 37};
+      for (size_t c = 0; c < sizeof(counts) / sizeof(counts[0]); c++) {
+        const uint32_t count = counts[c];
+        for (uint32_t i = 0; i < count; i++) {
+          ix[i] = (uint32_t)(test_rand() % p->r);
+          tk[i] = test_rand() & 1 ? ~(uint64_t)0 : 0;
+        }
+        for (int with_take = 0; with_take < 2; with_take++) {
+          const uint64_t *take = with_take ? tk : NULL;
+          use("portable");
+          bike_backend_current()->support_dense(p, R1, ix, take, count);
+          use(backend);
+          bike_backend_current()->support_dense(p, R2, ix, take, count);
+          SAME_WORDS(R1, R2, n, "L%d support_dense of %u, take %d", L, count, with_take);
+        }
+        if (count > BIKE_MAX_T) { /* the two-polynomial form is H's: t at most */
+          continue;
+        }
+        use("portable");
+        bike_backend_current()->support_dense2(p, R1, R3, ix, tk, count);
+        use(backend);
+        bike_backend_current()->support_dense2(p, R2, R4, ix, tk, count);
+        SAME_WORDS(R1, R2, n, "L%d support_dense2 of %u, a0", L, count);
+        SAME_WORDS(R3, R4, n, "L%d support_dense2 of %u, a1", L, count);
+      }
+    }
     uint64_t s1[25], s2[25];
     for (int i = 0; i < 25; i++) {
       s1[i] = s2[i] = test_rand();

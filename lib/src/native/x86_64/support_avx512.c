@@ -14,11 +14,12 @@
 #define GROUP 32 /* words per pass: four vectors per output kept in registers */
 #define MAX_COUNT (BIKE_MAX_T > BIKE_MAX_D ? BIKE_MAX_T : BIKE_MAX_D)
 
-/* a1 = the sum of x^idx[i] over the i with take[i] all-ones (every i if
- * take is NULL); if two, also a0 over the others. */
-static inline void dense(const bike_params *p, uint64_t *a0, uint64_t *a1, const uint32_t *idx,
-                         const uint64_t *take, uint32_t count, int two) {
-  uint64_t acc0[BIKE_MAX_QWORDS + GROUP], acc1[BIKE_MAX_QWORDS + GROUP];
+/* acc1 = the sum of x^idx[i] over the i with take[i] all-ones (every i if
+ * take is NULL); if two, also acc0 over the others; count <= MAX_COUNT.
+ * Writes whole groups of words. */
+static inline void dense_chunk(const bike_params *p, uint64_t *acc0, uint64_t *acc1,
+                               const uint32_t *idx, const uint64_t *take, uint32_t count,
+                               int two) {
   uint64_t word[MAX_COUNT + 8], bit0[MAX_COUNT + 8], bit1[MAX_COUNT + 8];
   const uint32_t n = p->r_qwords;
   const __m512i one = _mm512_set1_epi64(1), sixty3 = _mm512_set1_epi64(63);
@@ -68,15 +69,34 @@ static inline void dense(const bike_params *p, uint64_t *a0, uint64_t *a1, const
       _mm512_storeu_si512(acc0 + g + 24, u3);
     }
   }
-  memcpy(a1, acc1, n * sizeof(uint64_t));
-  bike_wipe(acc1, sizeof(acc1));
+  const size_t tables = ((count + 7) & ~7u) * sizeof(uint64_t);
+  bike_wipe(word, tables);
+  bike_wipe(bit0, tables);
+  bike_wipe(bit1, tables);
+}
+
+/* a1 (and a0 if two) from any count of indices, MAX_COUNT at a time. */
+static inline void dense(const bike_params *p, uint64_t *a0, uint64_t *a1, const uint32_t *idx,
+                         const uint64_t *take, uint32_t count, int two) {
+  uint64_t acc0[BIKE_MAX_QWORDS + GROUP], acc1[BIKE_MAX_QWORDS + GROUP];
+  const uint32_t n = p->r_qwords;
+  uint32_t start = 0;
+  do {
+    const uint32_t c = count - start < MAX_COUNT ? count - start : MAX_COUNT;
+    dense_chunk(p, acc0, acc1, idx + start, take != NULL ? take + start : NULL, c, two);
+    for (uint32_t w = 0; w < n; w++) { /* the first chunk's result, or the sum */
+      a1[w] = (start == 0 ? 0 : a1[w]) ^ acc1[w];
+      if (two) {
+        a0[w] = (start == 0 ? 0 : a0[w]) ^ acc0[w];
+      }
+    }
+    start += c;
+  } while (start < count);
+  const size_t written = ((n + GROUP - 1) / GROUP) * GROUP * sizeof(uint64_t);
+  bike_wipe(acc1, written);
   if (two) {
-    memcpy(a0, acc0, n * sizeof(uint64_t));
-    bike_wipe(acc0, sizeof(acc0));
+    bike_wipe(acc0, written);
   }
-  bike_wipe(word, sizeof(word));
-  bike_wipe(bit0, sizeof(bit0));
-  bike_wipe(bit1, sizeof(bit1));
 }
 
 void bike_support_dense_avx512(const bike_params *p, uint64_t *a, const uint32_t *idx,
