@@ -41,6 +41,7 @@ HARNESS: dict[str, Harness] = {
     "gf2x_mul": Harness(defines=_MUL),
     "gf2x_sqr_k": Harness(defines={"W": "TB_W", "E": "TB_E"}),
     "gf2x_inv": Harness(defines={**_MUL, "E": "TB_E"}),
+    "gf2x_inv_divstep": Harness(defines={"W": "TB_W", "K": "TB_K", "S": "TB_S"}),
     "keccak": Harness(defines={"RoundsPerCycle": "TB_RPC"}),
     "keccak_serial": Harness(defines={}, tb_defines={"TB_SERIAL": 1}),
     "sampler": Harness(defines={"RoundsPerCycle": "TB_RPC"}),

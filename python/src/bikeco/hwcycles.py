@@ -115,6 +115,13 @@ def inv_cycles(g: Geometry, e: int, kl: int, pl: int) -> int:
     return g.n + 2 * t_pair + g.ms * t_sym + s + 1
 
 
+def inv_divstep_cycles(g: Geometry, k: int, s: int) -> int:
+    """cycles(inv) = N + B (K / S + N + 1) + N + 1 with B = ceil((2r - 1) / K) batches of K
+    divsteps (ip/gf2x_inv_divstep/doc)."""
+    b = -(-(2 * g.r - 1) // k)
+    return g.n + b * (k // s + g.n + 1) + g.n + 1
+
+
 def tiles(g: Geometry, tile: int) -> int:
     """NT = ceil(N / Tile), 1 for Tile = 0."""
     return 1 if tile == 0 else -(-g.n // tile)
@@ -324,6 +331,8 @@ def unit_record_cycles(core: str, level: int, params: Mapping[str, int]) -> dict
     if core == "gf2x_inv":
         kl, pl = params["KaratsubaLevels"], params["ParallelLevels"]
         return {"inv": inv_cycles(g, params["E"], kl, pl)}
+    if core == "gf2x_inv_divstep":
+        return {"inv": inv_divstep_cycles(g, params["K"], params["S"])}
     if core in ("sparse_mul", "sparse_upc"):
         op = "upc" if core == "sparse_upc" else "mul_sparse"
         return {op: sparse_cycles(g, g.d, params["P"], params.get("Tile", 0))}
