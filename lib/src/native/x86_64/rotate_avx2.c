@@ -1,9 +1,10 @@
 /* Constant-time rotation, the unsatisfied-parity-check counters and their
- * threshold comparison with AVX2. a || a is built once per syndrome; every rotation is then a barrel
- * shifter over whole vectors (blend of the row S words ahead, S = 16, 32,
- * ..., by a mask from the bits of k / 1024) and one pass that finishes the
- * last 15 words and the k % 64 bits in registers. No branch or address depends
- * on k. Each word stage only computes the rows later stages still need. */
+ * threshold comparison with AVX2. a || a is built once per syndrome; every
+ * rotation is then a barrel shifter over whole vectors (blend of the row S
+ * words ahead, S = 64, 128, ..., by a mask from the bits of k / 4096) and
+ * one pass that finishes the last 63 words and the k % 64 bits in
+ * registers. No branch or address depends on k. Each word stage only
+ * computes the rows later stages still need. */
 #include <assert.h>
 #include <immintrin.h>
 #include <string.h>
@@ -15,6 +16,10 @@
  * work rows: first < round4(n) + 8 + n < 2n + 12. */
 #define BUF_WORDS (4 * BIKE_MAX_QWORDS + 64)
 #define WORK_WORDS (2 * BIKE_MAX_QWORDS + 16)
+/* Word steps below NEAR are the final pass's: it reads each of its rows as
+ * a pick among four loads (steps 16 and 32), which costs less than a pass
+ * over memory for them. */
+#define NEAR 64
 
 typedef struct {
   uint32_t n;        /* r_qwords */
@@ -36,9 +41,10 @@ static void rot_prepare(const bike_params *p, rot_src *src, const uint64_t *a) {
   /* The first pass covers step top alone (odd number of word stages) or
    * top and top / 2; the next pass, of steps 2S and S, reads rows below
    * round4(n) + 4 + 4 S with S = top / 4 or top / 8; the last pass of
-   * word stages (S = 16) computes the round4(n) + 20 rows the final reads. */
+   * word stages (S = NEAR) computes the round4(n) + 68 rows the final reads.
+   * Every level has at least two such stages (top >= 128). */
   uint32_t nstages = 0;
-  for (uint32_t step = top; step >= 16; step >>= 1) {
+  for (uint32_t step = top; step >= NEAR; step >>= 1) {
     nstages++;
   }
   src->first = round4(n) + 8 + (nstages % 2 == 1 ? top : top / 2);
@@ -65,9 +71,10 @@ static inline __m256i mask_of(uint32_t bit) {
 }
 
 /* The rotation: the r-bit window of a || a at bit k, with q = k / 64.
- * Word stages move by 16 Q words (Q = q / 16), in passes over memory; one
- * final streaming pass moves by the last q % 16 words and shifts by k % 64
- * bits. It rotates the lanes of each vector by q % 4 (vpermd), picks among
+ * Word stages move by 64 Q words (Q = q / 64), in passes over memory; one
+ * final streaming pass moves by the last q % 64 words and shifts by k % 64
+ * bits. Its loads pick among rows 0, 16, 32 and 48 ahead by bits 4 and 5
+ * of q; then it rotates the lanes of each vector by q % 4 (vpermd), picks among
  * four vectors by bits 2 and 3 of q (blends whose partial results are
  * carried in registers from one output vector to the next), and joins
  * words with per-lane variable shifts (vpsrlvq, vpsllvq). Permute indices
@@ -96,14 +103,16 @@ static inline void stage2(uint64_t *dst, const uint64_t *src, uint32_t rows, uin
 }
 
 /* The last pass: out[j] = w[j + m] >> b | w[j + m + 1] << (64 - b) for
- * j < n4, m = q % 16, b = k % 64. With r(v) the vector at row v rotated
+ * j < n4, m = q % 64, b = k % 64. Write m = 16 M + m' (m' = q % 16): row v
+ * is loaded as row v + 16 M of w, which leaves m'. With r(v) that row
+ * rotated
  * down by m % 4 lanes, x0 at row j (words j + m .. j + m + 3) is Y(j) in
  * the lanes where lane + m % 4 < 4 and Y(j + 4) in the others, where
  * Y(v) = r(v + 4 (m / 4)) = P(v) or P(v + 8) by bit 3 of m and P(v) = r(v)
  * or r(v + 4) by bit 2. x1 (words one further) is x0 moved down one lane
  * with the next x0's first word on top. Step v loads row v and completes
  * P(v - 4), Y(v - 12), x0 at v - 16 and the output at v - 20; the first
- * five steps only fill the pipeline. Reads rows below n4 + 20. */
+ * five steps only fill the pipeline. Reads rows below n4 + 20 + 48. */
 /* One step: rn = r(v), pn = P(v - 4), yn = Y(v - 12), xn = x0 at v - 16,
  * dn = xn moved down, o = the output at v - 20; rp, p12, yp, xp, dp hold
  * r(v - 4), P(v - 12), Y(v - 16), x0 at v - 20 and it moved down. The
@@ -111,7 +120,7 @@ static inline void stage2(uint64_t *dst, const uint64_t *src, uint32_t rows, uin
  * value is copied from register to register. */
 #define FINAL_STEP(o, rp, rn, p12, pn, yp, yn, xp, xn, dp, dn)                                    \
   do {                                                                                            \
-    rn = _mm256_permutevar8x32_epi32(ld(row), perm);                                              \
+    rn = _mm256_permutevar8x32_epi32(ld_near(row, b4, b5), perm);                                              \
     pn = _mm256_blendv_epi8(rp, rn, b2);                                                          \
     yn = _mm256_blendv_epi8(p12, pn, b3);                                                         \
     xn = _mm256_blendv_epi8(yp, yn, wrap);                                                        \
@@ -121,6 +130,13 @@ static inline void stage2(uint64_t *dst, const uint64_t *src, uint32_t rows, uin
     row += 4;                                                                                     \
   } while (0)
 
+/* Row v + 16 M of w, M = 2 b5 + b4. */
+static inline __m256i ld_near(const uint64_t *row, __m256i b4, __m256i b5) {
+  const __m256i lo = _mm256_blendv_epi8(ld(row), ld(row + 16), b4);
+  const __m256i hi = _mm256_blendv_epi8(ld(row + 32), ld(row + 48), b4);
+  return _mm256_blendv_epi8(lo, hi, b5);
+}
+
 static void rot_final(const uint64_t *w, uint64_t *out, uint32_t n4, uint32_t k) {
   const uint32_t q = k >> 6;
   const __m256i lane = _mm256_setr_epi64x(0, 1, 2, 3);
@@ -129,7 +145,7 @@ static void rot_final(const uint64_t *w, uint64_t *out, uint32_t n4, uint32_t k)
   const __m256i perm = _mm256_or_si256(
       lo_dword, _mm256_slli_epi64(_mm256_add_epi64(lo_dword, _mm256_set1_epi64x(1)), 32));
   const __m256i wrap = _mm256_cmpgt_epi64(at, _mm256_set1_epi64x(3));
-  const __m256i b2 = mask_of(q & 4), b3 = mask_of(q & 8);
+  const __m256i b2 = mask_of(q & 4), b3 = mask_of(q & 8), b4 = mask_of(q & 16), b5 = mask_of(q & 32);
   const __m256i right = _mm256_set1_epi64x((long long)(k & 63));
   const __m256i left = _mm256_sub_epi64(_mm256_set1_epi64x(64), right);
   const __m256i z = _mm256_setzero_si256();
@@ -184,7 +200,7 @@ static void rot_final(const uint64_t *w, uint64_t *out, uint32_t n4, uint32_t k)
 static void rot_apply(const rot_src *src, uint64_t *w, uint64_t *out, uint32_t k) {
   const uint32_t n4 = round4(src->n), q = k >> 6;
   uint32_t nstages = 0;
-  for (uint32_t step = src->top; step >= 16; step >>= 1) {
+  for (uint32_t step = src->top; step >= NEAR; step >>= 1) {
     nstages++;
   }
   /* Each pass computes the rows that the later ones read: n4 + 4 + S after
@@ -197,7 +213,7 @@ static void rot_apply(const rot_src *src, uint64_t *w, uint64_t *out, uint32_t k
     stage2(w, src->base, src->first, step >> 1, q);
     step >>= 2;
   }
-  for (; step >= 32; step >>= 2) {
+  for (; step >= 2 * NEAR; step >>= 2) {
     stage2(w, w, n4 + 4 + (step >> 1), step >> 1, q);
   }
   rot_final(w, out, n4, k);
