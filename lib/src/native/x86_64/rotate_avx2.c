@@ -13,9 +13,12 @@
 #include "native/backend.h"
 
 /* The doubled input: rows up to first + 2 top + 4 < 4n + 16 are read. The
- * work rows: first < round4(n) + 8 + n < 2n + 12. */
+ * work rows: first < round4(n) + 8 + n / 2 < 2n + 12. */
 #define BUF_WORDS (4 * BIKE_MAX_QWORDS + 64)
 #define WORK_WORDS (2 * BIKE_MAX_QWORDS + 16)
+/* Rotations whose first pass runs together: they read the same rows of
+ * a || a, so each load serves all of them. */
+#define SHARE 4
 /* Word steps below NEAR are the final pass's: it reads each of its rows as
  * a pick among four loads (steps 16 and 32), which costs less than a pass
  * over memory for them. */
@@ -24,13 +27,15 @@
 typedef struct {
   uint32_t n;        /* r_qwords */
   uint32_t top;      /* largest word step: the largest power of 2 below n */
-  uint32_t first;    /* rows the first stage computes */
-  uint64_t base[BUF_WORDS]; /* a || a as a 2r-bit string, zero after */
+  uint32_t first;    /* rows the first pass computes */
+  uint32_t used;     /* words of base written */
+  uint64_t *base;    /* a || a as a 2r-bit string, zero after */
 } rot_src;
 
 static uint32_t round4(uint32_t x) { return (x + 3u) & ~3u; }
 
-static void rot_prepare(const bike_params *p, rot_src *src, const uint64_t *a) {
+/* base: BUF_WORDS, or the level's src->used words. */
+static void rot_prepare(const bike_params *p, rot_src *src, uint64_t *base, const uint64_t *a) {
   const uint32_t n = p->r_qwords, ws = p->r / 64, bs = p->r % 64;
   uint32_t top = 1;
   while (2 * top < n) {
@@ -38,19 +43,14 @@ static void rot_prepare(const bike_params *p, rot_src *src, const uint64_t *a) {
   }
   src->n = n;
   src->top = top;
-  /* The first pass covers step top alone (odd number of word stages) or
-   * top and top / 2; the next pass, of steps 2S and S, reads rows below
-   * round4(n) + 4 + 4 S with S = top / 4 or top / 8; the last pass of
-   * word stages (S = NEAR) computes the round4(n) + 68 rows the final reads.
-   * Every level has at least two such stages (top >= 128). */
-  uint32_t nstages = 0;
-  for (uint32_t step = top; step >= NEAR; step >>= 1) {
-    nstages++;
-  }
-  src->first = round4(n) + 8 + (nstages % 2 == 1 ? top : top / 2);
-  const uint32_t used = src->first + 2 * top + 4;
+  /* The first pass covers steps top and top / 2 (every level has at least
+   * these two word stages: top >= 2 NEAR); the passes after it read rows
+   * below round4(n) + 4 + top / 2. */
+  src->first = round4(n) + 8 + top / 2;
+  src->used = src->first + 2 * top + 4;
+  src->base = base;
   memcpy(src->base, a, n * sizeof(uint64_t));
-  memset(src->base + n, 0, (used - n) * sizeof(uint64_t));
+  memset(src->base + n, 0, (src->used - n) * sizeof(uint64_t));
   for (uint32_t i = 0; i < n; i++) {
     src->base[ws + i] |= a[i] << bs;
     src->base[ws + i + 1] |= a[i] >> (64 - bs);
@@ -60,7 +60,7 @@ static void rot_prepare(const bike_params *p, rot_src *src, const uint64_t *a) {
 /* Clear what a rotation wrote: the doubled input and the work rows. */
 static void rot_wipe(rot_src *src, uint64_t *w) {
   bike_wipe(w, src->first * sizeof(uint64_t));
-  bike_wipe(src->base, (src->first + 2 * src->top + 4) * sizeof(uint64_t));
+  bike_wipe(src->base, src->used * sizeof(uint64_t));
 }
 
 static inline __m256i ld(const uint64_t *x) { return _mm256_loadu_si256((const __m256i *)(const void *)x); }
@@ -99,6 +99,25 @@ static inline void stage2(uint64_t *dst, const uint64_t *src, uint32_t rows, uin
     const __m256i x = _mm256_blendv_epi8(ld(src), ld(src + step), lo);
     const __m256i y = _mm256_blendv_epi8(ld(far), ld(far + step), lo);
     st(dst, _mm256_blendv_epi8(x, y, hi));
+  }
+}
+
+/* stage2 for SHARE rotations of the same src at once, into dst[t]. */
+static inline void stage2_shared(uint64_t *const dst[SHARE], const uint64_t *src, uint32_t rows,
+                                 uint32_t step, const uint32_t q[SHARE]) {
+  __m256i lo[SHARE], hi[SHARE];
+  for (uint32_t t = 0; t < SHARE; t++) {
+    lo[t] = mask_of(q[t] & step);
+    hi[t] = mask_of(q[t] & (2 * step));
+  }
+  for (uint32_t i = 0; i < rows; i += 4) {
+    const __m256i a = ld(src + i), b = ld(src + i + step);
+    const __m256i c = ld(src + i + 2 * step), d = ld(src + i + 3 * step);
+    for (uint32_t t = 0; t < SHARE; t++) {
+      const __m256i x = _mm256_blendv_epi8(a, b, lo[t]);
+      const __m256i y = _mm256_blendv_epi8(c, d, lo[t]);
+      st(dst[t] + i, _mm256_blendv_epi8(x, y, hi[t]));
+    }
   }
 }
 
@@ -195,35 +214,35 @@ static void rot_final(const uint64_t *w, uint64_t *out, uint32_t n4, uint32_t k)
 }
 #undef FINAL_STEP
 
-/* out[0..round4(n)) = the r-bit window of a || a at bit k, bits above r not
- * cleared; w is scratch of src->first words. */
-static void rot_apply(const rot_src *src, uint64_t *w, uint64_t *out, uint32_t k) {
+/* A rotation after its first pass (steps top and top / 2, from a || a into
+ * w): the other word stages in place in w, two per pass while two are left
+ * (a pass ending with step S computes the n4 + 4 + S rows later passes
+ * read), then the final pass into out[0..round4(n)), bits above r not
+ * cleared. */
+static void rot_rest(const rot_src *src, uint64_t *w, uint64_t *out, uint32_t k) {
   const uint32_t n4 = round4(src->n), q = k >> 6;
-  uint32_t nstages = 0;
-  for (uint32_t step = src->top; step >= NEAR; step >>= 1) {
-    nstages++;
-  }
-  /* Each pass computes the rows that the later ones read: n4 + 4 + S after
-   * the pass ending with step S; the first pass computes `first` rows. */
-  uint32_t step = src->top;
-  if (nstages % 2 == 1) {
-    stage1(w, src->base, src->first, step, q);
-    step >>= 1;
-  } else {
-    stage2(w, src->base, src->first, step >> 1, q);
-    step >>= 2;
-  }
+  uint32_t step = src->top >> 2;
   for (; step >= 2 * NEAR; step >>= 2) {
     stage2(w, w, n4 + 4 + (step >> 1), step >> 1, q);
+  }
+  if (step == NEAR) {
+    stage1(w, w, n4 + 4 + step, step, q);
   }
   rot_final(w, out, n4, k);
 }
 
+/* One rotation; w is scratch of src->first words. */
+static void rot_apply(const rot_src *src, uint64_t *w, uint64_t *out, uint32_t k) {
+  stage2(w, src->base, src->first, src->top >> 1, k >> 6);
+  rot_rest(src, w, out, k);
+}
+
 void bike_gf2x_rotr_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, uint32_t k) {
   rot_src src;
+  uint64_t base[BUF_WORDS];
   uint64_t w[WORK_WORDS];
   uint64_t out[BIKE_MAX_QWORDS + 4];
-  rot_prepare(p, &src, a);
+  rot_prepare(p, &src, base, a);
   rot_apply(&src, w, out, k);
   memcpy(c, out, p->r_qwords * sizeof(uint64_t));
   c[p->r_qwords - 1] &= ((uint64_t)1 << (p->r % 64)) - 1;
@@ -276,15 +295,23 @@ static inline void add8(upc_counters *u, uint32_t j, uint32_t live, const uint64
 void upc_count_avx2(const bike_params *p, upc_counters *u, const uint32_t *idx, uint32_t count,
                     const uint64_t *s) {
   rot_src src;
-  uint64_t w[WORK_WORDS];
   const uint32_t n = p->r_qwords, n4 = round4(n);
-  /* The level's R 512-bit rows per copy, within the work space upc_wipe
-   * clears (GROUP R <= 25 R + 96). */
+  /* The work space that upc_wipe clears (25 R + 96 rows of 8 words for the
+   * level's R) holds GROUP copies of R rows, then a || a, then the SHARE
+   * rotations' work rows: with top < n <= 8 R, at most 3.5 R + 2 rows for
+   * a || a and 4 (1.5 R + 2) for the work, 17.5 R + 10 in all. So nothing
+   * of a count is left on the stack and all of it is wiped once, by
+   * upc_wipe at the end of decoding. */
   const size_t stride = (size_t)(n + 7) / 8 * 8;
   uint64_t *const rows = u->scratch;
-  static_assert(GROUP <= 25, "the copies fit the work space");
+  rot_prepare(p, &src, rows + GROUP * stride, s);
+  uint64_t *w[SHARE];
+  for (uint32_t t = 0; t < SHARE; t++) {
+    w[t] = src.base + src.used + t * src.first;
+  }
+  assert(src.base + src.used + SHARE * src.first <= u->scratch + UPC_SCRATCH_ROWS(stride / 8) * 8);
+  static_assert(GROUP % SHARE == 0, "a group is whole shares");
   const uint64_t top = ((uint64_t)1 << (p->r % 64)) - 1;
-  rot_prepare(p, &src, s);
   /* Words n to n4 - 1 of the counters take zero rows: defined, unused. */
   for (uint32_t b = 0; b < UPC_SLICES; b++) {
     memset(u->slice[b], 0, n4 * sizeof(uint64_t));
@@ -296,21 +323,27 @@ void upc_count_avx2(const bike_params *p, upc_counters *u, const uint32_t *idx, 
       live++;
     }
     const uint32_t live4 = live < 4 ? 4 : live;
-    for (uint32_t t = 0; t < GROUP; t++) {
-      uint64_t *row = rows + t * stride;
-      if (i + t < count) {
-        rot_apply(&src, w, row, idx[i + t]);
-        row[n - 1] &= top;
-        memset(row + n, 0, (n4 - n) * sizeof(uint64_t));
-      } else {
-        memset(row, 0, n4 * sizeof(uint64_t));
+    for (uint32_t t0 = 0; t0 < GROUP; t0 += SHARE) {
+      uint32_t q[SHARE]; /* copies past count rotate by 0, then are cleared */
+      for (uint32_t t = 0; t < SHARE; t++) {
+        q[t] = i + t0 + t < count ? idx[i + t0 + t] >> 6 : 0;
+      }
+      stage2_shared(w, src.base, src.first, src.top >> 1, q);
+      for (uint32_t t = 0; t < SHARE; t++) {
+        uint64_t *row = rows + (t0 + t) * stride;
+        if (i + t0 + t < count) {
+          rot_rest(&src, w[t], row, idx[i + t0 + t]);
+          row[n - 1] &= top;
+          memset(row + n, 0, (n4 - n) * sizeof(uint64_t));
+        } else {
+          memset(row, 0, n4 * sizeof(uint64_t));
+        }
       }
     }
     for (uint32_t j = 0; j < n4; j += 4) {
       add8(u, j, live4, rows, stride);
     }
   }
-  rot_wipe(&src, w);
 }
 
 /* mask = (count >= th): the borrow out of count - th, slice by slice, is
