@@ -1,8 +1,9 @@
 /* Bit-sliced unsatisfied-parity-check counters, shared by the decoder and
  * bike_upc: bit b of the count of position j is bit j%64 of word j/64 of
  * slice b. Counts reach at most d = 137 < 2^8. Slices are padded to whole,
- * aligned 512-bit rows for the vector kernels; the words at and above
- * r_qwords are unspecified. */
+ * aligned 512-bit rows for the vector kernels; the counts of positions r
+ * and above (the top of word r_qwords - 1, the words after it) are
+ * unspecified. */
 #ifndef BIKE_DECODE_UPC_H
 #define BIKE_DECODE_UPC_H
 

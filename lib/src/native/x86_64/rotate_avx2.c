@@ -311,8 +311,7 @@ void upc_count_avx2(const bike_params *p, upc_counters *u, const uint32_t *idx, 
   }
   assert(src.base + src.used + SHARE * src.first <= u->scratch + UPC_SCRATCH_ROWS(stride / 8) * 8);
   static_assert(GROUP % SHARE == 0, "a group is whole shares");
-  const uint64_t top = ((uint64_t)1 << (p->r % 64)) - 1;
-  /* Words n to n4 - 1 of the counters take zero rows: defined, unused. */
+  /* Words n to n4 - 1 of the counters: defined, unused. */
   for (uint32_t b = 0; b < UPC_SLICES; b++) {
     memset(u->slice[b], 0, n4 * sizeof(uint64_t));
   }
@@ -332,9 +331,9 @@ void upc_count_avx2(const bike_params *p, upc_counters *u, const uint32_t *idx, 
       for (uint32_t t = 0; t < SHARE; t++) {
         uint64_t *row = rows + (t0 + t) * stride;
         if (i + t0 + t < count) {
+          /* Bits from r on are left as they come: they only reach
+           * counters of positions from r on, which no reader uses. */
           rot_rest(&src, w[t], row, idx[i + t0 + t]);
-          row[n - 1] &= top;
-          memset(row + n, 0, (n4 - n) * sizeof(uint64_t));
         } else {
           memset(row, 0, n4 * sizeof(uint64_t));
         }
