@@ -13,7 +13,7 @@
 #include "native/backend.h"
 
 /* The doubled input: rows up to first + 2 top + 4 < 4n + 16 are read. The
- * work rows: first < round4(n) + 8 + n / 2 < 2n + 12. */
+ * work rows: first < round4(n) + 4 + n / 2 < 2n + 8. */
 #define BUF_WORDS (4 * BIKE_MAX_QWORDS + 64)
 #define WORK_WORDS (2 * BIKE_MAX_QWORDS + 16)
 /* Rotations whose first pass runs together: they read the same rows of
@@ -46,7 +46,7 @@ static void rot_prepare(const bike_params *p, rot_src *src, uint64_t *base, cons
   /* The first pass covers steps top and top / 2 (every level has at least
    * these two word stages: top >= 2 NEAR); the passes after it read rows
    * below round4(n) + 4 + top / 2. */
-  src->first = round4(n) + 8 + top / 2;
+  src->first = round4(n) + 4 + top / 2;
   src->used = src->first + 2 * top + 4;
   src->base = base;
   memcpy(src->base, a, n * sizeof(uint64_t));
@@ -254,13 +254,14 @@ void bike_gf2x_rotr_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, u
  * work space (which upc_wipe clears): a carry-save tree of full adders
  * compresses the eight bits of a position to a 4-bit sum (b3 b2 b1 b0),
  * which enters slices 0 to 3 with full adders; one carry then ripples
- * through the rest. */
+ * through the rest. The first group's sum is the count so far: it is
+ * stored, not added (fresh). */
 #define GROUP 8
 #define XOR3(a, b, c) _mm256_xor_si256(_mm256_xor_si256(a, b), c)
 #define MAJ(a, b, c) _mm256_or_si256(_mm256_and_si256(a, b), _mm256_and_si256(c, _mm256_xor_si256(a, b)))
 
 static inline void add8(upc_counters *u, uint32_t j, uint32_t live, const uint64_t *rows,
-                        size_t stride) {
+                        size_t stride, int fresh) {
   __m256i x[GROUP];
   for (uint32_t t = 0; t < GROUP; t++) {
     x[t] = ld(rows + t * stride + j);
@@ -273,6 +274,13 @@ static inline void add8(upc_counters *u, uint32_t j, uint32_t live, const uint64
   const __m256i s5 = XOR3(c1, c2, c3), c5 = MAJ(c1, c2, c3);
   const __m256i b1 = _mm256_xor_si256(s5, c4), c6 = _mm256_and_si256(s5, c4);
   const __m256i b2 = _mm256_xor_si256(c5, c6), b3 = _mm256_and_si256(c5, c6);
+  if (fresh) {
+    st(u->slice[0] + j, b0);
+    st(u->slice[1] + j, b1);
+    st(u->slice[2] + j, b2);
+    st(u->slice[3] + j, b3);
+    return;
+  }
   const __m256i u0 = ld(u->slice[0] + j);
   st(u->slice[0] + j, _mm256_xor_si256(u0, b0));
   const __m256i k0 = _mm256_and_si256(u0, b0);
@@ -311,8 +319,9 @@ void upc_count_avx2(const bike_params *p, upc_counters *u, const uint32_t *idx, 
   }
   assert(src.base + src.used + SHARE * src.first <= u->scratch + UPC_SCRATCH_ROWS(stride / 8) * 8);
   static_assert(GROUP % SHARE == 0, "a group is whole shares");
-  /* Words n to n4 - 1 of the counters: defined, unused. */
-  for (uint32_t b = 0; b < UPC_SLICES; b++) {
+  /* Words n to n4 - 1 of the counters: defined, unused. The first group
+   * writes slices 0 to 3. */
+  for (uint32_t b = count == 0 ? 0 : 4; b < UPC_SLICES; b++) {
     memset(u->slice[b], 0, n4 * sizeof(uint64_t));
   }
   uint32_t live = 1; /* slices that can be non-zero after the additions so far */
@@ -339,8 +348,14 @@ void upc_count_avx2(const bike_params *p, upc_counters *u, const uint32_t *idx, 
         }
       }
     }
-    for (uint32_t j = 0; j < n4; j += 4) {
-      add8(u, j, live4, rows, stride);
+    if (i == 0) {
+      for (uint32_t j = 0; j < n4; j += 4) {
+        add8(u, j, live4, rows, stride, 1);
+      }
+    } else {
+      for (uint32_t j = 0; j < n4; j += 4) {
+        add8(u, j, live4, rows, stride, 0);
+      }
     }
   }
 }
