@@ -35,6 +35,7 @@ KERNELS = ("ntt", "invntt", "basemul", "basemul_invntt")
 RECORD: cosim.Fields = {
     "schema": ("string", str, f"`{SCHEMA}`"),
     "device": ("string", str, "the shell device: ntt_acc (mlkem preset)"),
+    "params": ("object of integers", dict, "the device's parameters (ntt_acc.core, mlkem)"),
     "sources_sha256": (
         "string",
         str,
@@ -153,7 +154,8 @@ def cosim_mlkem(count: int, seed: int = 1, commit: bool = False, wait: str = "ir
         sys.exit(f"FAILED: cosim-mlkem\n{res.stdout[-3000:]}")
     rec = json.loads(out.read_text())
     head = {k: rec.pop(k) for k in ("schema", "device")}
-    rec = {**head, "sources_sha256": sources_sha256(), **rec}
+    params = dict(core.presets[PRESET])
+    rec = {**head, "params": params, "sources_sha256": sources_sha256(), **rec}
     out.write_text(json.dumps(rec, indent=1) + "\n")
     errs = check_record(rec)
     if errs:

@@ -346,7 +346,8 @@ def _codesign(cosim: Mapping[str, Any] | None) -> tuple[tuple[SeedTable, ...], l
         t = cosim["timing"]
         notes.append(
             "Tables 5 and 6, ours: ML-KEM through libmlkem's batch hooks on the co-simulated "
-            f"ntt_acc (hw/results/cosim/mlkem_ntt_acc.json, {cosim['count']} runs a set, "
+            f"ntt_acc (B = {cosim.get('params', {}).get('B', '?')} butterfly units; "
+            f"hw/results/cosim/mlkem_ntt_acc.json, {cosim['count']} runs a set, "
             "byte-exact with software): one device operation per vector of NTTs and per row "
             "of the matrix product (MAC, MACINTT), the driver "
             + (

@@ -45,7 +45,7 @@ constexpr uint32_t field(uint32_t v, uint32_t bm, uint32_t bp) { return (v & bm)
 #define ERR(name) ACC_SHELL__ACC_SHELL_ERR_E__##name
 
 // the ML-KEM preset of ntt_acc.core
-constexpr unsigned kN = 256, kB = 2;
+constexpr unsigned kN = 256, kB = 4;
 constexpr int kQ = 3329;
 constexpr size_t kPolyWords = kN / 4;  // four 16-bit coefficients a word
 constexpr unsigned kK = 4 / kB;        // host words per stream word
