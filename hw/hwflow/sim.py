@@ -134,7 +134,9 @@ def build(sc: SimConfig, jobs: str = JOBS) -> tuple[Path, float]:
         run(["cc", "-O2", "-c", "-o", str(obj), str(src), *incs])
         objs.append(str(obj))
     rt = shared_runtime()
-    ldflags = " ".join([str(lib), *objs, *core.link_flags, *[str(o) for o in rt or []]])
+    # objects before the archive: their calls into libbike (libmlkem's hashes
+    # on its Keccak) are resolved from it
+    ldflags = " ".join([*objs, str(lib), *core.link_flags, *[str(o) for o in rt or []]])
     cmd = verilator_build(
         top=core.sim_top,
         params=sc.params,
