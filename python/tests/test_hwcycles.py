@@ -54,3 +54,13 @@ def test_kem_shapes_use_keccak_core() -> None:
     assert not any(load_record(p).params.get("KeccakSerial", 0) for p in RECORDS)
     with pytest.raises(ValueError, match="lane-serial"):
         hc.kem_cycles(1, "full", {"KeccakSerial": 1, "RoundsPerCycle": 1})
+
+
+def test_mlkem_sampler_cycles_match_its_doc() -> None:
+    # hw/ip/mlkem_sampler/doc/mlkem_sampler.md: the table at C = 315 candidates
+    assert [hc.mlkem_sample_ntt_cycles(k, 315) for k in (1, 2)] == [378, 342]
+    assert [hc.mlkem_cbd_cycles(k, 2) for k in (1, 2)] == [281, 269]
+    assert [hc.mlkem_cbd_cycles(k, 3) for k in (1, 2)] == [294, 270]
+    # no stall when the buffer outlasts the permutation (K = 4: P = 6 > 5, one cycle)
+    assert hc.mlkem_sample_ntt_cycles(4, 113) - hc.mlkem_sample_ntt_cycles(4, 112) == 2
+    assert hc.mlkem_sample_ntt_cycles(6, 113) - hc.mlkem_sample_ntt_cycles(6, 112) == 1

@@ -275,6 +275,21 @@ def kem_cycles(level: int, shape: str, params: Mapping[str, int]) -> dict[str, i
     return {op: units[op] + kec[op] + rest[op] for op in units}
 
 
+def mlkem_sample_ntt_cycles(rounds_per_cycle: int, candidates: int) -> int:
+    """mlkem_sampler's SampleNTT (hw/ip/mlkem_sampler/doc): P + 1 + C + max(0, P - 5)
+    floor((C - 1) / 112), C the 12-bit candidates read up to the 256th accepted one (about
+    315; it depends on the public rho, i and j only)."""
+    p = permutation(rounds_per_cycle)
+    return p + 1 + candidates + max(0, p - 5) * ((candidates - 1) // 112)
+
+
+def mlkem_cbd_cycles(rounds_per_cycle: int, eta: int) -> int:
+    """mlkem_sampler's SamplePolyCBD_eta: P + 1 + 256, and for eta = 3 the stall
+    max(0, P - 11) at its one SHAKE256 block boundary."""
+    p = permutation(rounds_per_cycle)
+    return p + 1 + 256 + (max(0, p - 11) if eta == 3 else 0)
+
+
 # ---- the records' operations ------------------------------------------------------------------
 
 
@@ -320,6 +335,10 @@ def unit_record_cycles(core: str, level: int, params: Mapping[str, int]) -> dict
     sparse units' Prefetch and Tile at the RTL defaults 1 and 0 when not given)."""
     if core == "ntt":  # no BIKE level
         return ntt_cycles(params)
+    if core == "mlkem_sampler":  # no BIKE level; the record's sample_ntt is the maximum over
+        # its vectors (data-dependent: mlkem_sample_ntt_cycles)
+        rpc = params["RoundsPerCycle"]
+        return {"cbd2": mlkem_cbd_cycles(rpc, 2), "cbd3": mlkem_cbd_cycles(rpc, 3)}
     w = params.get("W", KEM_W)
     g = geometry(level, w)
     if core == "gf2x_mul":
