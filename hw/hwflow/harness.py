@@ -14,6 +14,9 @@ class Harness:
     synth: bool = True  # synthesised per preset (or by its syn_* targets)
     level_free: bool = False  # the testbench takes no level: simulated at one
     lint_levels: tuple[int, ...] = (1, 3, 5)
+    # files the testbench reads besides the BIKE KATs (repository paths):
+    # part of its simulations' cache key
+    vector_files: tuple[str, ...] = ()
 
 
 _MUL = {"W": "TB_W", "KaratsubaLevels": "TB_KL", "ParallelLevels": "TB_PL"}
@@ -77,7 +80,11 @@ HARNESS: dict[str, Harness] = {
         level_free=True,
     ),
     # ML-KEM's samplers: no BIKE level (simulated and recorded at L1)
-    "mlkem_sampler": Harness(defines={"RoundsPerCycle": "TB_RPC"}, level_free=True),
+    "mlkem_sampler": Harness(
+        defines={"RoundsPerCycle": "TB_RPC"},
+        level_free=True,
+        vector_files=("tests/mlkem/acvp/mlkem_acvp.txt",),
+    ),
     "bike_kem_keygen": _KEM,
     "bike_kem_server": _KEM,
     "bike_kem_decaps": _KEM,

@@ -243,9 +243,9 @@ def sources_sha256(sc: SimConfig) -> str:
 
 def inputs_sha256(sc: SimConfig, random: int, kat: int, seed: int, full: bool) -> str:
     """Hash of everything a simulation's result depends on: its sources
-    (sources_sha256), libbike, the compiler, the KAT file it reads and its
-    command (level, vector counts, seed, and whether a longer earlier run
-    may answer it)."""
+    (sources_sha256), libbike, the compiler, the KAT file and other vector
+    files it reads and its command (level, vector counts, seed, and whether a
+    longer earlier run may answer it)."""
     h = hashlib.sha256()
     h.update(sources_sha256(sc).encode())
     h.update(libbike().read_bytes())
@@ -253,6 +253,8 @@ def inputs_sha256(sc: SimConfig, random: int, kat: int, seed: int, full: bool) -
     kat_file = kat_dir() / f"PQCkemKAT_BIKE_L{sc.level}.rsp"
     if kat and kat_file.exists():
         h.update(kat_file.read_bytes())
+    for name in sc.core.harness.vector_files:
+        h.update(name.encode() + b"\0" + (REPO / name).read_bytes())
     h.update(json.dumps([sc.level, random, kat, seed, full]).encode())
     return h.hexdigest()
 
