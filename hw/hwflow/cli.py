@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from hwflow import cosim, cosim_mlkem, design, kem_frontier, measure, pnr, tdp_check
+from hwflow import cosim, cosim_mlkem, design, kem_frontier, measure, pnr, tdp_check, validate
 from hwflow.cores import FlowCore, flow_cores
 from hwflow.executor import JobError, Options, default_options
 from hwflow.paths import REPO, RESULTS, build_dir
@@ -119,6 +119,10 @@ def cmd_results(a: argparse.Namespace) -> None:
         print(f"wrote {out.relative_to(REPO)}", flush=True)
 
 
+def cmd_validate(a: argparse.Namespace) -> None:
+    validate.validate(_cores(a.cores), a.levels, a.presets, a.runs, _options(a), a.out)
+
+
 def cmd_table(a: argparse.Namespace) -> None:
     if a.write:
         (RESULTS / TABLE_FILE).write_text(table_file(_cores(a.cores), a.levels))
@@ -133,6 +137,7 @@ def cmd_check_records(a: argparse.Namespace) -> None:
         check_designs(ck)
         kind, what = cosim_mlkem.check_committed()
         {"current": ck.current, "stale": ck.stale}.get(kind, ck.mismatch).append(what)
+        validate.check_validations(ck, flow_cores())
     for kind, items in (("stale", ck.stale), ("orphan", ck.orphan), ("mismatch", ck.mismatch)):
         for item in items:
             print(f"{kind}: {item}")
@@ -240,6 +245,21 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--random", type=int, default=1000)
     p.add_argument("--kat", type=int, default=100)
     p.add_argument("--presets", nargs="+", default=None)
+    executor_options(p)
+    p = command("validate", cmd_validate, "many KEMs per KEM shape against libbike; records")
+    p.add_argument("--levels", nargs="+", type=int, default=[1])
+    p.add_argument("--presets", nargs="+", default=None)
+    p.add_argument(
+        "--runs",
+        type=int,
+        default=None,
+        help="KEMs per configuration (default: "
+        + ", ".join(f"{n:,} at L{lv}" for lv, n in validate.TARGET.items())
+        + ")",
+    )
+    p.add_argument(
+        "--out", type=Path, default=validate.RECORDS, help="folder of the records written"
+    )
     executor_options(p)
     p = command("table", cmd_table, "the results table (Markdown)")
     p.add_argument("--levels", nargs="+", type=int, default=[1, 3])

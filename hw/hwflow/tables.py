@@ -4,9 +4,12 @@ hw/results/TABLE.md by `table --write`, checked current by a test."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+from bikeco.hwrecord import ValidationRecord, load_validation
 from hwflow.cores import FlowCore
 from hwflow.records import record_path
+from hwflow.validate import RECORDS, TARGET
 
 HEADER = (
     "| core | preset | level | parameters | cycles | LUT | FF | BRAM36 | DSP | "
@@ -58,5 +61,40 @@ PREAMBLE = (
 )
 
 
+VALIDATION = (
+    "\n## Long validation\n\n"
+    "KEMs (KeyGen, Encaps, Decaps and a tampered ciphertext's Decaps, implicit\n"
+    "rejection) run bit-exact against libbike by `make -C hw validate`\n"
+    "(hw/results/validation/, hw/README.md); the target is "
+    + ", ".join(f"{n:,} per configuration at L{lv}" for lv, n in TARGET.items())
+    + ";\nthe same command completes a row below it (finished processes are reused).\n\n"
+    "| core | preset | level | KEMs of target | NIST KAT + derived KAT + random | "
+    "tampered | failures | cycles | s per KEM (Verilator) |\n"
+    "|---|---|---|---:|---|---:|---:|---|---:|\n"
+)
+
+
+def validation_row(rec: ValidationRecord) -> str:
+    c = rec.counts
+    cyc = ", ".join(f"{k} {v:,}" for k, v in rec.cycles.items())
+    return (
+        f"| {rec.core} | {rec.preset} | L{rec.level} | {rec.runs:,} of {TARGET[rec.level]:,} | "
+        f"{c.kat:,} + {c.kat_derived:,} + {c.random:,} | {c.tampered:,} | {rec.failures} | "
+        f"{cyc} | {rec.seconds_per_kem:.2f} |\n"
+    )
+
+
+def validation_table(cores: list[FlowCore], root: Path = RECORDS) -> str:
+    """Every validation record of these cores, in the cores' and presets' order."""
+    rows = []
+    for core in cores:
+        for preset in core.presets:
+            for level in TARGET:
+                path = root / f"{core.name}_{preset}_L{level}.json"
+                if path.exists():
+                    rows.append(validation_row(load_validation(path)))
+    return VALIDATION + "".join(rows) if rows else ""
+
+
 def table_file(cores: list[FlowCore], levels: list[int]) -> str:
-    return PREAMBLE + table(cores, levels)
+    return PREAMBLE + table(cores, levels) + validation_table(cores)

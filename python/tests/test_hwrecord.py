@@ -16,12 +16,14 @@ from bikeco.hwrecord import (
     PnrReport,
     RecordError,
     SynthReport,
+    ValidationRecord,
     Verification,
     dump,
     field_table,
     load_pnr_report,
     load_record,
     load_report,
+    load_validation,
 )
 
 REPO = Path(__file__).resolve().parents[2]
@@ -29,6 +31,7 @@ DOC = REPO / "docs" / "hw-results-json.md"
 RECORDS = sorted(REPO.glob("hw/results/*.json"))
 REPORTS = sorted(REPO.glob("hw/ip/*/syn/reports/*.json"))
 PNR_REPORTS = sorted(REPO.glob("hw/ip/*/syn/pnr/*.json"))
+VALIDATIONS = sorted(REPO.glob("hw/results/validation/*.json"))
 
 
 def test_committed_files_exist() -> None:
@@ -42,6 +45,14 @@ def test_committed_record_follows_schema(path: Path) -> None:
     assert json.dumps(rec.to_json(), indent=2) + "\n" == path.read_text()
     assert path.name == f"{rec.core}_{rec.preset}_L{rec.level}.json"
     assert rec.verified.passed
+
+
+@pytest.mark.parametrize("path", VALIDATIONS, ids=lambda p: p.name)
+def test_committed_validation_record_follows_schema(path: Path) -> None:
+    rec = load_validation(path)
+    assert json.dumps(rec.to_json(), indent=2) + "\n" == path.read_text()
+    assert path.name == f"{rec.core}_{rec.preset}_L{rec.level}.json"
+    assert rec.failures == 0
 
 
 @pytest.mark.parametrize("path", REPORTS, ids=lambda p: f"{p.parts[-4]}/{p.name}")
@@ -136,10 +147,11 @@ def test_docs_list_the_schema_fields() -> None:
 
 def test_docs_examples_follow_schema() -> None:
     blocks = re.findall(r"```json\n(.*?)```", DOC.read_text(), re.DOTALL)
-    assert len(blocks) == 3
+    assert len(blocks) == 4
     assert HwRecord.from_json(json.loads(blocks[0]), "docs example (record)").pnr is not None
     SynthReport.from_json(json.loads(blocks[1]), "docs example (report)")
     PnrReport.from_json(json.loads(blocks[2]), "docs example (P&R report)")
+    ValidationRecord.from_json(json.loads(blocks[3]), "docs example (validation record)")
 
 
 def test_dump_writes_the_committed_bytes(tmp_path: Path) -> None:

