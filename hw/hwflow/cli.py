@@ -11,6 +11,7 @@ from hwflow.cores import FlowCore, flow_cores
 from hwflow.executor import JobError, Options, default_options
 from hwflow.paths import REPO, RESULTS, build_dir
 from hwflow.records import (
+    LEVELS,
     check_designs,
     check_reports,
     make_record,
@@ -112,7 +113,8 @@ def cmd_results(a: argparse.Namespace) -> None:
     ]
     opts = _options(a)
     sims = simulate_all(configs, a.random, a.kat, full=True, opts=opts)
-    jobs = [record_job(sc.core, sc.config, sc.level, a.levels) for sc in configs]
+    # a core without level parameters: every level's record from the L1 netlist
+    jobs = [record_job(sc.core, sc.config, sc.level, LEVELS) for sc in configs]
     syns = synthesise_all(jobs, reuse_unstamped=True, opts=opts)
     for sc, sim, syn in zip(configs, sims, syns, strict=True):
         out = write_record(make_record(sc.core, sc.config, sc.level, sim, syn, tools))
@@ -262,7 +264,7 @@ def parser() -> argparse.ArgumentParser:
     )
     executor_options(p)
     p = command("table", cmd_table, "the results table (Markdown)")
-    p.add_argument("--levels", nargs="+", type=int, default=[1, 3])
+    p.add_argument("--levels", nargs="+", type=int, default=LEVELS)
     p.add_argument("--write", action="store_true", help=f"into hw/results/{TABLE_FILE}")
     p = command("check-records", cmd_check_records, "reports and records against sources")
     p.add_argument("--strict", action="store_true", help="fail on anything not current")

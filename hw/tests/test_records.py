@@ -8,7 +8,7 @@ from pathlib import Path
 from bikeco.hwrecord import load_record
 from hwflow.cores import flow_cores
 from hwflow.paths import RESULTS
-from hwflow.records import make_record, write_record
+from hwflow.records import LEVELS, make_record, write_record
 from hwflow.tables import TABLE_FILE, table_file
 
 SYN = {"lut": 10, "ff": 5, "ramb36": 1, "ramb18": 3, "dsp": 0, "carry4": 2, "lut_depth": 7}
@@ -41,5 +41,5 @@ def test_kem_record_shows_the_shape() -> None:
 
 def test_table_file_is_current() -> None:
     """hw/results/TABLE.md is what `make -C hw table` writes from the records."""
-    want = table_file(list(flow_cores().values()), [1, 3])
+    want = table_file(list(flow_cores().values()), LEVELS)
     assert (RESULTS / TABLE_FILE).read_text() == want
