@@ -121,6 +121,10 @@ def test_the_libbike_hash_covers_tracked_sources_only(tmp_path: Path) -> None:
     before = vd.libbike_sha256(tmp_path)
     (tmp_path / "lib" / "scratch.c").write_text("untracked\n")
     assert vd.libbike_sha256(tmp_path) == before
+    (tmp_path / "lib" / "mlkem").mkdir()
+    (tmp_path / "lib" / "mlkem" / "ntt.c").write_text("int n;\n")
+    subprocess.run(["git", "-C", str(tmp_path), "add", "lib/mlkem"], check=True)
+    assert vd.libbike_sha256(tmp_path) == before  # ML-KEM is not libbike
     (tmp_path / "lib" / "kem.c").write_text("int y;\n")
     assert vd.libbike_sha256(tmp_path) != before
 

@@ -326,7 +326,10 @@ class ValidationRecord:
         metadata=_doc("hash of the RTL, testbench, parameters and Verilator pin")
     )
     libbike_sha256: str = field(
-        metadata=_doc("hash of libbike's sources (lib/) and its KAT generator (apps/bike/kat.c)")
+        metadata=_doc(
+            "hash of libbike's sources (lib/ but lib/mlkem/) and its KAT generator "
+            "(apps/bike/kat.c)"
+        )
     )
     kat_sha256: str = field(metadata=_doc("hash of the NIST KAT file of the level"))
     tools: ValidationTools = field(metadata=_doc("tool versions (`validation_tools` below)"))
