@@ -109,21 +109,23 @@ def kat_records(text: str) -> list[str]:
     return [p.strip() + "\n" for p in parts if p.startswith("count = ")]
 
 
+def generate_kat(level: int, count: int) -> list[str]:
+    """The first `count` records of libbike's KAT generator at a level (about
+    0.5 ms a record at L1)."""
+    if count == 0:
+        return []
+    cmd = [str(bike_tool()), "kat", "--level", str(level), "--count", str(count)]
+    return kat_records(subprocess.run(cmd, check=True, text=True, capture_output=True).stdout)
+
+
+def kat_outputs_sha256(records: list[str]) -> str:
+    return hashlib.sha256("".join(records).encode()).hexdigest()
+
+
 def kat_stream(level: int, count: int) -> list[str]:
-    """The first `count` records of the KAT generator at a level (generated once,
-    kept in the build folder); exits unless its first records are the KAT file's."""
-    folder = build_dir() / "validate" / "kat"
-    folder.mkdir(parents=True, exist_ok=True)
-    have = sorted(folder.glob(f"L{level}_*.rsp"), key=lambda p: int(p.stem.split("_")[1]))
-    src = next((p for p in have if int(p.stem.split("_")[1]) >= count), None)
-    if src is None:
-        src = folder / f"L{level}_{max(count, NIST)}.rsp"
-        cmd = [str(bike_tool()), "kat", "--level", str(level), "--count", str(max(count, NIST))]
-        text = subprocess.run(cmd, check=True, text=True, capture_output=True).stdout
-        tmp = src.with_suffix(".tmp")
-        tmp.write_text(text)
-        tmp.replace(src)
-    recs = kat_records(src.read_text())
+    """The first `count` records of the KAT generator at a level; exits unless
+    its first records are the KAT file's."""
+    recs = generate_kat(level, max(count, NIST))
     nist = kat_records(nist_kat(level).read_text())
     if recs[:NIST] != nist[:NIST]:
         sys.exit(f"validate: `bike kat --level {level}` differs from {nist_kat(level)}")
@@ -212,10 +214,9 @@ def shard_key(sc: SimConfig, shard: Shard, kats: Path | None) -> str:
     return h.hexdigest()
 
 
-def jobs_of(sc: SimConfig, runs: int) -> list[Job]:
+def jobs_of(sc: SimConfig, runs: int, records: list[str]) -> list[Job]:
+    """The shards' jobs; records: the KAT generator's records they take."""
     shards = plan(runs)
-    kat_end = max((s.first + s.count for s in shards if s.kind != "random"), default=0)
-    records = kat_stream(sc.level, kat_end) if kat_end else []
     jobs = []
     for s in shards:
         kats = kat_slice(sc.level, s, records) if s.kind != "random" else None
@@ -253,8 +254,10 @@ class Progress:
 def validate_config(sc: SimConfig, runs: int, opts: Options, out: Path) -> Path:
     """Run (or answer from the cache) every shard of one configuration, then
     write its validation record."""
-    sources = Sources.now(sc)  # before the runs: what they are made from
-    jobs = jobs_of(sc, runs)
+    kat_runs = sum(s.count for s in plan(runs) if s.kind != "random")
+    records = kat_stream(sc.level, kat_runs)
+    sources = Sources.now(sc, records)  # before the runs: what they are made from
+    jobs = jobs_of(sc, runs, records)
     if not opts.cache or any(Cache(cache_dir()).get(j.kind, j.key) is None for j in jobs):
         build(sc, "1")  # once here, not by every worker at the same time
     progress = Progress(sc, runs)
@@ -281,11 +284,18 @@ class Sources:
 
     sim: str
     libbike: str
+    kat_outputs: str
     kat: str
 
     @classmethod
-    def now(cls, sc: SimConfig) -> Sources:
-        return cls(sources_sha256(sc), libbike_sha256(), file_sha256(nist_kat(sc.level)))
+    def now(cls, sc: SimConfig, records: list[str]) -> Sources:
+        """The hashes of the current sources; records: the KAT generator's the run takes."""
+        return cls(
+            sources_sha256(sc),
+            libbike_sha256(),
+            kat_outputs_sha256(records),
+            file_sha256(nist_kat(sc.level)),
+        )
 
 
 def make_validation(
@@ -308,6 +318,7 @@ def make_validation(
         sim_seconds=round(sum(r["seconds"] for r in results), 1),
         sources_sha256=sources.sim,
         libbike_sha256=sources.libbike,
+        kat_outputs_sha256=sources.kat_outputs,
         kat_sha256=sources.kat,
         tools=hwrecord.ValidationTools(verilator=verilator_pin(), compiler=compiler_version()),
     )
@@ -348,9 +359,11 @@ def validate(
 
 def check_validations(ck: Check, cores: dict[str, FlowCore], root: Path = RECORDS) -> None:
     """Every validation record against the current sources: stale once the RTL,
-    testbench, parameters, Verilator pin, libbike or KAT file changed since; a
-    mismatch if it counts failures or does not follow the schema."""
-    lib = libbike_sha256()
+    testbench, parameters or Verilator pin changed since, or libbike's KAT
+    generator records of the run (its outputs: regenerated here) or the KAT
+    file; a mismatch if it counts failures or does not follow the schema. A
+    libbike change that keeps its outputs keeps the record current (its
+    `libbike_sha256` tells which sources ran)."""
     for path in sorted(root.glob("*.json")):
         label = f"results/{root.name}/{path.name}"
         try:
@@ -371,8 +384,9 @@ def check_validations(ck: Check, cores: dict[str, FlowCore], root: Path = RECORD
         changed = []
         if sources_sha256(SimConfig(core, rec.preset, rec.level)) != rec.sources_sha256:
             changed.append("RTL, testbench or parameters")
-        if lib != rec.libbike_sha256:
-            changed.append("libbike")
+        records = generate_kat(rec.level, rec.counts.kat + rec.counts.kat_derived)
+        if kat_outputs_sha256(records) != rec.kat_outputs_sha256:
+            changed.append("libbike's KAT outputs")
         kat = nist_kat(rec.level)
         if kat.exists() and file_sha256(kat) != rec.kat_sha256:
             changed.append(f"{kat.name}")

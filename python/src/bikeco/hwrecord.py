@@ -327,9 +327,12 @@ class ValidationRecord:
     )
     libbike_sha256: str = field(
         metadata=_doc(
-            "hash of libbike's sources (lib/ but lib/mlkem/) and its KAT generator "
-            "(apps/bike/kat.c)"
+            "hash of the libbike sources the run linked (lib/ but lib/mlkem/) and of its "
+            "KAT generator (apps/bike/kat.c)"
         )
+    )
+    kat_outputs_sha256: str = field(
+        metadata=_doc("hash of libbike's KAT generator records the run compared against")
     )
     kat_sha256: str = field(metadata=_doc("hash of the NIST KAT file of the level"))
     tools: ValidationTools = field(metadata=_doc("tool versions (`validation_tools` below)"))
@@ -365,6 +368,7 @@ class ValidationRecord:
             sim_seconds=r.number("sim_seconds"),
             sources_sha256=r.text("sources_sha256"),
             libbike_sha256=r.text("libbike_sha256"),
+            kat_outputs_sha256=r.text("kat_outputs_sha256"),
             kat_sha256=r.text("kat_sha256"),
             tools=tools,
         )
