@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import json
 import os
@@ -16,7 +15,7 @@ from bikeco.cli import main
 from bikeco.data_files import read_table
 from bikeco.devices import RESOURCES, Device
 from bikeco.errors import BikecoError
-from bikeco.hwcycles import ntt_acc_cycles, ntt_cycles
+from bikeco.hwcycles import ntt_acc_cycles
 from bikeco.interconnect import TransferModel, calibrate
 from bikeco.mlkem import (
     KEM_OPS,
@@ -91,6 +90,37 @@ def test_ntt_acc_cycles_are_the_docs() -> None:
     assert ntt_acc_cycles(p, "MAC", 1) == 840
 
 
+def test_ntt_acc_area_is_the_devices_report(capsys: pytest.CaptureFixture[str]) -> None:
+    """The preset of ntt_acc's own parameters (ntt_acc.core) has the area of the device's
+    synthesis report (hw/ip/acc_shell/syn/reports), and a plan that places it counts that
+    area; the other NTT presets are their record plus the shell."""
+    from bikeco.hwarea import SHELL_LUT
+    from bikeco.hwrecord import load_report
+    from bikeco.mlkem import core_presets
+
+    dev = load_report(HW.parent / "ip" / "acc_shell" / "syn" / "reports" / "ntt_mlkem.json")
+    want = {"lut": dev.lut, "ff": dev.ff, "dsp": dev.dsp, "bram36": dev.ramb36 + dev.ramb18 / 2}
+    presets = core_presets(HW)
+    built = [c for c in presets if c.core == "ntt" and c.params == dev.params]
+    assert len(built) == 1, "no NTT core record of ntt_acc's parameters"
+    assert built[0].area == want
+    others = [c for c in presets if c.core == "ntt" and c not in built]
+    assert others and all(c.area["lut"] > SHELL_LUT for c in others)
+    pb = Problem(
+        Device("big", "zynq7000", 10**6, 10**6, 10**4, 10**4),
+        MLKEM["mlkem768"],
+        seed004_a53(),
+        tuple(built),
+        tuple(op for op in device_ops() if op.core == "ntt"),
+        TransferModel("bytes", 0.0, 0.0),
+    )
+    assert plan(pb).used() == want
+    code, out, _ = run(capsys, "plan", "--kem", "mlkem768", "--device", "xc7z020", "--json")
+    assert code == 0
+    listed = {c["name"]: c for c in json.loads(out)["presets"]}
+    assert listed[built[0].name]["area"] == want
+
+
 def test_model_against_the_cosimulation() -> None:
     """ntt_vec and macintt on ntt_acc:mlkem make the device runs and move the words of the
     co-simulated libmlkem (hw/results/cosim/mlkem_ntt_acc.json) for every set and operation;
@@ -99,10 +129,8 @@ def test_model_against_the_cosimulation() -> None:
     from bikeco.mlkem import core_presets
 
     cosim = json.loads((HW / "cosim" / "mlkem_ntt_acc.json").read_text())
-    mlkem = next(c for c in core_presets(HW) if c.name == "ntt_acc:mlkem")
-    # the device's own butterflies (ntt_acc.core's mlkem preset; the core's may differ)
-    params = {**mlkem.params, "B": int(cosim["params"]["B"])}
-    mlkem = dataclasses.replace(mlkem, params=params, cycles=ntt_cycles(params))
+    # the preset of the co-simulated device's parameters
+    mlkem = next(c for c in core_presets(HW) if c.params == cosim["params"])
     ops = {d.op: d for d in device_ops()}
     free = TransferModel("bytes", 0.0, 1e-3)  # 1 ns per byte: transfer_ms = bytes / 1e6
     groups = {"ntt_vec": ("ntt",), "macintt": ("basemul", "basemul_invntt")}
@@ -273,13 +301,13 @@ def test_report_section_is_the_plans(tmp_path: Path) -> None:
     nothing fits is a note, not a row."""
     from bikeco.devices import DeviceCatalog
     from bikeco.hwmodels import load_records
-    from bikeco.mlkem import MlkemPlan, core_presets
+    from bikeco.mlkem import MlkemPlan, core_presets, device_reports
     from bikeco.report_mlkem import DEVICES, mlkem_section
 
     records = tuple((p.name, r) for p, r in load_records(HW))
     cat = DeviceCatalog()
     bm = calibrate("baremetal")
-    sec = mlkem_section(records, cat, bm)
+    sec = mlkem_section(records, cat, bm, device_reports(HW.parent))
     assert len(sec.rows) == len(DEVICES) * len(MLKEM)
     presets, sw = tuple(core_presets(HW)), seed004_a53()
     for row in sec.rows:
@@ -315,12 +343,13 @@ def test_packaged_seed_tables_are_the_shared_ones() -> None:
 @pytest.mark.parametrize("device", ["xc7z010", "xc7z015", "xc7z020"])
 def test_equal_speed_presets_tie_to_fewer_luts(device: str) -> None:
     """ntt_acc's mlkem and mlkem_kred presets take the same cycles: the plan places the one
-    of fewer LUTs, whatever the part."""
+    of fewer LUTs, whatever the part (among the two-butterfly presets: the faster four-unit
+    one would win outright)."""
     from bikeco.devices import DeviceCatalog
     from bikeco.hwcycles import ntt_cycles
     from bikeco.mlkem import core_presets
 
-    presets = tuple(core_presets(HW))
+    presets = tuple(c for c in core_presets(HW) if c.core != "ntt" or c.params["B"] == 2)
     for ps in MLKEM.values():
         pb = Problem(
             DeviceCatalog().get(device),

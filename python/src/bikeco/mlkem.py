@@ -16,7 +16,9 @@ Costs of a work item, per KEM operation:
 * hardware: a *device operation* (one row of ``data/mlkem_ops.csv``: which work items, which
   core, which kind of the core's operation, one unit or one of K-PKE's groups a call) on a
   core preset: ntt_acc on the NTT records (``hw/results/ntt_*.json``, ML-KEM's ring; CYCLES
-  from :func:`bikeco.hwcycles.ntt_acc_cycles`) and the Keccak of keccak_sampler_acc (the
+  from :func:`bikeco.hwcycles.ntt_acc_cycles`; area: the device's own synthesis report,
+  ``hw/ip/acc_shell/syn/reports/``, for the preset of the device's parameters, else the
+  record plus the shell) and the Keccak of keccak_sampler_acc (the
   sampler records' area; cycles per permutation from :func:`bikeco.hwcycles.permutation`).
   A new device operation is one row of that table.
 * bus: :class:`bikeco.interconnect.TransferModel` per device call and per byte moved.
@@ -43,6 +45,7 @@ from bikeco.errors import BikecoError, NothingFitsError
 from bikeco.hwarea import SHELL_FF, SHELL_LUT
 from bikeco.hwcycles import NTT_ACC_KINDS, ntt_acc_cycles, ntt_cycles, permutation
 from bikeco.hwmodels import load_records
+from bikeco.hwrecord import RecordError, SynthReport, load_report
 from bikeco.interconnect import TransferModel
 
 KEM_OPS: tuple[str, ...] = ("keygen", "encaps", "decaps")
@@ -306,7 +309,8 @@ def device_ops(rows: Sequence[Mapping[str, str]] | None = None) -> list[DeviceOp
 @dataclass(frozen=True)
 class CorePreset:
     """One core preset a plan may place: cycles per operation from the formulas, area from
-    its record plus the bus shell."""
+    the device's synthesis report or from its record plus the bus shell (``origin`` says
+    which)."""
 
     core: str
     preset: str
@@ -322,18 +326,38 @@ class CorePreset:
 
 
 def core_presets(hw_dir: Path, clock_mhz: float | None = None) -> list[CorePreset]:
-    """The presets of the records in ``hw_dir`` (:func:`presets_of_records`)."""
+    """The presets of the records in ``hw_dir`` (``hw/results``), with ntt_acc's synthesis
+    reports beside it (:func:`device_reports`; :func:`presets_of_records`)."""
     records = [(path.name, rec) for path, rec in load_records(hw_dir)]
-    return presets_of_records(records, clock_mhz)
+    return presets_of_records(records, clock_mhz, device_reports(hw_dir.parent))
+
+
+def device_reports(hw: Path) -> list[tuple[str, SynthReport]]:
+    """ntt_acc's synthesis reports of the whole device (top ntt_acc) under ``hw``
+    (``hw/ip/acc_shell/syn/reports``), each with its path under ``hw``; none if ``hw`` has no
+    such folder."""
+    out = []
+    for path in sorted((hw / "ip" / "acc_shell" / "syn" / "reports").glob("*.json")):
+        try:
+            r = load_report(path)
+        except RecordError as exc:
+            raise BikecoError(f"ntt_acc's area: {exc}") from None
+        if r.core == DEVICE_OF["ntt"] and r.top == DEVICE_OF["ntt"]:
+            out.append((str(path.relative_to(hw)), r))
+    return out
 
 
 def presets_of_records(
-    records: Sequence[tuple[str, Mapping[str, Any]]], clock_mhz: float | None = None
+    records: Sequence[tuple[str, Mapping[str, Any]]],
+    clock_mhz: float | None = None,
+    devices: Sequence[tuple[str, SynthReport]] = (),
 ) -> list[CorePreset]:
     """The NTT presets of ML-KEM's ring (N = 256, q = 3329, pairwise base multiplication) and
     the Keccak presets (the level-1 sampler records: keccak_core and the sampler that share
     keccak_sampler_acc; cycles per permutation 24 / RoundsPerCycle) among (file name, record)
-    pairs."""
+    pairs. An NTT preset with the parameters of one of ``devices`` ((path, ntt_acc's synthesis
+    report) pairs) takes that report's area: the device as built, shell and stream adapter
+    included."""
     out = []
     for name, rec in records:
         if rec["core"] not in ("ntt", "sampler"):
@@ -349,9 +373,17 @@ def presets_of_records(
         area = {k: float(res[k]) for k in RESOURCES}
         area["lut"] += SHELL_LUT
         area["ff"] += SHELL_FF
+        origin = name
+        built = [(path, r) for path, r in devices if core == "ntt" and dict(r.params) == p]
+        if built:
+            origin, area = built[0][0], _report_area(built[0][1])
         clock = clock_mhz or float(rec["clock_mhz_assumed"])
-        out.append(CorePreset(core, str(rec["preset"]), p, cycles, clock, area, name))
+        out.append(CorePreset(core, str(rec["preset"]), p, cycles, clock, area, origin))
     return out
+
+
+def _report_area(r: SynthReport) -> dict[str, float]:
+    return {"lut": r.lut, "ff": r.ff, "dsp": r.dsp, "bram36": r.ramb36 + 0.5 * r.ramb18}
 
 
 # ---- the plan ----------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from bikeco.hwarea import FitQuality, default_model
 from bikeco.hwmodels import LEAF_TARGETS, HwUnit, coverage, seed000_units, unit_from_record
 from bikeco.hwrecord import HwRecord, RecordError
 from bikeco.interconnect import TransferModel, calibrate
+from bikeco.mlkem import device_reports
 from bikeco.profiles import OP_CLASS, PRIMITIVES, PUBLISHED, SoftwareProfile, seed000_profile
 from bikeco.report_mlkem import MlkemSection, mlkem_section
 from bikeco.report_seed004 import Seed004Section, load_cosim, seed004_section
@@ -275,7 +276,12 @@ def build_report_data(
         hardware=hardware,
         seed004=seed004_section(inputs.records, load_cosim(inputs.hw_dir)),
         designs=designs,
-        mlkem=mlkem_section(inputs.records, inputs.catalog, baremetal),
+        mlkem=mlkem_section(
+            inputs.records,
+            inputs.catalog,
+            baremetal,
+            device_reports(inputs.hw_dir) if inputs.hw_dir else [],
+        ),
     )
 
 

@@ -7,11 +7,13 @@ metal bus, every KEM operation's latency minimised.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bikeco.devices import DeviceCatalog
 from bikeco.errors import NothingFitsError
+from bikeco.hwrecord import SynthReport
 from bikeco.interconnect import TransferModel
 from bikeco.mlkem import (
     KEM_OPS,
@@ -73,11 +75,13 @@ def mlkem_section(
     records: tuple[tuple[str, dict[str, Any]], ...],
     catalog: DeviceCatalog,
     transfer: TransferModel,
+    devices: Sequence[tuple[str, SynthReport]] = (),
 ) -> MlkemSection:
-    """The section from the report's hardware records (NTT and sampler records are used)."""
+    """The section from the report's hardware records (NTT and sampler records are used) and
+    ntt_acc's synthesis reports (:func:`bikeco.mlkem.device_reports`)."""
     header = ["part", "set", "on ntt_acc", "on keccak_sampler_acc", "LUT", "DSP", "BRAM36"]
     header += [f"{op} us (speed-up)" for op in KEM_OPS]
-    presets = tuple(presets_of_records(records))
+    presets = tuple(presets_of_records(records, None, devices))
     software = seed004_a53()
     if not presets:
         return MlkemSection(header, [], ("No NTT or sampler records: nothing to place.",))
