@@ -17,14 +17,9 @@
 // place: a row of A^T y and its inverse NTT in one operation. A coefficient at or above Q (in its 16 bits) ends the
 // operation with error CORE, its result words given and meaningless. The
 // words go through ntt's host port (B coefficients a word, K = 4 / B host
-// words per stream word):
-//
-//   StLoad  each stream word as K host writes, accepted with the last
-//   StRun   ntt started, until it is idle again
-//   StAcc   MAC: each product word read and added into the accumulator
-//   StCopy  MACINTT: the accumulator written to ntt's a, then StCopyEnd, StIntt
-//   StRead  K host (or accumulator) reads of a result word, StCap the last read's data
-//   StOut   the word to the shell; after the last, the next polynomial or done
+// words per stream word) in the order rtl/ntt_stream_fsm.sv sets; this module
+// holds the datapath: the lanes of a word, the accumulator memory and its
+// sums, and ntt.
 module ntt_stream
   import ntt_pkg::*;
 #(
@@ -72,7 +67,6 @@ module ntt_stream
   localparam logic [3:0] KindIntt   = 4'd2;
   localparam logic [3:0] KindMac    = 4'd3;
   localparam logic [3:0] KindMacInt = 4'd4;
-  localparam logic [WAW-1:0] LastAddr = WAW'(N / B - 1);
 
   // the operation: kind and count
   logic [3:0] kind;
@@ -91,48 +85,53 @@ module ntt_stream
     end
   end
 
-  typedef enum logic [3:0] {
-    StIdle,
-    StLoad,
-    StRun,
-    StAcc,
-    StCopy,
-    StCopyEnd,
-    StIntt,
-    StRead,
-    StCap,
-    StOut
-  } state_e;
-
-  state_e          state_q, state_d;
-  ntt_op_e         op_q, op_d;        // ntt's operation of each item
-  logic            mul_q, mul_d;      // two polynomials an item (MAC, MACINTT)
-  logic            intt_q, intt_d;    // MACINTT: the sum's inverse NTT follows
-  logic            first_q, first_d;  // MAC: the first product (the sum starts)
-  logic            fromacc_q, fromacc_d;  // the result is read from the accumulator
-  logic [3:0]      left_q, left_d;    // items after the current one
-  logic            poly_q, poly_d;    // the polynomial written (0: a, 1: b)
-  logic [WAW-1:0]  addr_q, addr_d;    // host word written or read
-  logic            bad_q, bad_d;      // a coefficient >= Q came in
-  logic            cap_q, cap_d;      // the host's read data is lane group sub_q
-  logic [KW-1:0]   sub_q, sub_d;
-  logic [W-1:0]    out_q, out_d;
-  logic            wb_q, wb_d;        // the accumulator's word of the last cycle's read
-  logic            wbfirst_q, wbfirst_d;  // is written (StAcc) or copied (StCopy)
-  logic            wbcopy_q, wbcopy_d;
-  logic [WAW-1:0]  wbaddr_q, wbaddr_d;
-
-  logic            ntt_start, ntt_busy, host_req, host_we;
-  logic [WAW-1:0]  host_addr;
+  logic            ntt_start, ntt_busy, host_req, host_we, host_poly, host_copy;
+  ntt_op_e         ntt_op;
+  logic [WAW-1:0]  host_addr, addr, wb_addr;
   logic [WW-1:0]   host_wdata, host_rdata, rdata, in_word;
-  logic [KW-1:0]   sub;               // the host word's place in the stream word
-  logic            last_sub, bad_in;
+  logic [KW-1:0]   sub, cap_sub;      // lane groups of the word loaded and captured
+  logic            bad_in, cap, wb_first, from_acc;
   logic            acc_rd, acc_wr;
   logic [WW-1:0]   acc_rdata, acc_sum, acc_unused;
+  logic [W-1:0]    out_q, out_d;
+
+  ntt_stream_fsm #(.N(N), .B(B)) u_fsm (
+    .clk_i,
+    .rst_ni,
+    .start_i,
+    .op_ok_i      (op_ok_o),
+    .op_ntt_i     (kind == KindNtt),
+    .op_intt_i    (kind == KindIntt),
+    .op_mac_i     (kind == KindMac),
+    .op_macintt_i (kind == KindMacInt),
+    .op_left_i    (op_i[7:4]),
+    .in_valid_i,
+    .in_ready_o,
+    .bad_in_i     (bad_in),
+    .out_ready_i,
+    .out_valid_o,
+    .done_o,
+    .err_o,
+    .ntt_start_o  (ntt_start),
+    .ntt_op_o     (ntt_op),
+    .ntt_busy_i   (ntt_busy),
+    .host_req_o   (host_req),
+    .host_we_o    (host_we),
+    .host_poly_o  (host_poly),
+    .host_addr_o  (host_addr),
+    .host_copy_o  (host_copy),
+    .acc_rd_o     (acc_rd),
+    .acc_wr_o     (acc_wr),
+    .addr_o       (addr),
+    .wb_addr_o    (wb_addr),
+    .wb_first_o   (wb_first),
+    .from_acc_o   (from_acc),
+    .sub_o        (sub),
+    .cap_o        (cap),
+    .cap_sub_o    (cap_sub)
+  );
 
   always_comb begin
-    sub = (K > 1) ? KW'(addr_q) : '0;
-    last_sub = (K == 1) || (sub == KW'(K - 1));
     bad_in = 1'b0;
     for (int unsigned j = 0; j < 4; j++) begin
       bad_in |= (in_data_i[j*CW +: CW] >= CW'(Q));
@@ -146,232 +145,45 @@ module ntt_stream
   always_comb begin
     for (int unsigned i = 0; i < B; i++) begin
       logic [QW:0] s;
-      s = {1'b0, host_rdata[i*QW +: QW]} + (wbfirst_q ? '0 : {1'b0, acc_rdata[i*QW +: QW]});
+      s = {1'b0, host_rdata[i*QW +: QW]} + (wb_first ? '0 : {1'b0, acc_rdata[i*QW +: QW]});
       acc_sum[i*QW +: QW] = (s >= (QW+1)'(Q)) ? QW'(s - (QW+1)'(Q)) : QW'(s);
     end
   end
 
-  assign rdata = fromacc_q ? acc_rdata : host_rdata;
+  assign rdata      = from_acc ? acc_rdata : host_rdata;
+  assign host_wdata = host_copy ? acc_rdata : in_word;
 
+  // the read data of the previous cycle's read to its lanes
   always_comb begin
-    state_d   = state_q;
-    op_d      = op_q;
-    mul_d     = mul_q;
-    intt_d    = intt_q;
-    first_d   = first_q;
-    fromacc_d = fromacc_q;
-    left_d    = left_q;
-    poly_d    = poly_q;
-    addr_d    = addr_q;
-    bad_d     = bad_q;
-    cap_d     = 1'b0;
-    sub_d     = sub;
-    out_d     = out_q;
-    wb_d      = 1'b0;
-    wbfirst_d = first_q;
-    wbcopy_d  = 1'b0;
-    wbaddr_d  = addr_q;
-    ntt_start = 1'b0;
-    host_req  = 1'b0;
-    host_we   = 1'b0;
-    host_addr = addr_q;
-    host_wdata = in_word;
-    acc_rd    = 1'b0;
-    acc_wr    = 1'b0;
-    in_ready_o = 1'b0;
-    done_o    = 1'b0;
-
-    // the read data of the previous cycle's read to its lanes
-    if (cap_q) begin
+    out_d = out_q;
+    if (cap) begin
       for (int unsigned i = 0; i < B; i++) begin
-        out_d[(32'(sub_q) * B + i) * CW +: CW] = CW'(rdata[i*QW +: QW]);
-      end
-    end
-
-    unique case (state_q)
-      StIdle: begin
-        if (start_i && op_ok_o) begin
-          state_d   = StLoad;
-          op_d      = (kind == KindNtt) ? OpNtt : (kind == KindIntt) ? OpIntt : OpMul;
-          mul_d     = pairs;
-          intt_d    = (kind == KindMacInt);
-          first_d   = 1'b1;
-          fromacc_d = (kind == KindMac) && (count != 5'd1);
-          left_d    = op_i[7:4];
-          poly_d    = 1'b0;
-          addr_d    = '0;
-          bad_d     = 1'b0;
-        end
-      end
-
-      StLoad: begin
-        in_ready_o = last_sub;
-        host_req   = in_valid_i;
-        host_we    = 1'b1;
-        if (in_valid_i) begin
-          addr_d = addr_q + 1'b1;
-          if (last_sub) begin
-            bad_d = bad_q | bad_in;
-          end
-          if (addr_q == LastAddr) begin
-            addr_d = '0;
-            if (mul_q && !poly_q) begin
-              poly_d = 1'b1;
-            end else begin
-              poly_d    = 1'b0;
-              state_d   = StRun;
-              ntt_start = 1'b1;
-            end
-          end
-        end
-      end
-
-      StRun: begin
-        if (!ntt_busy) begin
-          // a single BASEMUL's product is the result: no sum
-          state_d = (op_q == OpMul && (fromacc_q || intt_q)) ? StAcc : StRead;
-        end
-      end
-
-      // read product word addr_q and the sum's; written back next cycle
-      StAcc: begin
-        host_req = 1'b1;
-        acc_rd   = 1'b1;
-        wb_d     = 1'b1;
-        addr_d   = addr_q + 1'b1;
-        if (addr_q == LastAddr) begin
-          first_d = 1'b0;
-          if (left_q != '0) begin
-            left_d  = left_q - 1'b1;
-            state_d = StLoad;
-          end else begin
-            state_d = intt_q ? StCopy : StRead;
-          end
-        end
-      end
-
-      // the sum's word addr_q read, written to ntt's a next cycle
-      StCopy: begin
-        acc_rd   = 1'b1;
-        wb_d     = 1'b1;
-        wbcopy_d = 1'b1;
-        addr_d   = addr_q + 1'b1;
-        if (addr_q == LastAddr) begin
-          state_d = StCopyEnd;
-        end
-      end
-
-      StCopyEnd: begin
-        op_d    = OpIntt;
-        state_d = StIntt;
-      end
-
-      StIntt: begin
-        ntt_start = 1'b1;
-        state_d   = StRun;
-      end
-
-      StRead: begin
-        host_req = !fromacc_q;
-        acc_rd   = fromacc_q;
-        cap_d    = 1'b1;
-        addr_d   = addr_q + 1'b1;
-        if (last_sub) begin
-          state_d = StCap;
-        end
-      end
-
-      StCap: begin
-        state_d = StOut;
-      end
-
-      StOut: begin
-        if (out_ready_i) begin
-          state_d = StRead;
-          if (addr_q == '0) begin  // the last word's reads wrapped the address
-            if (left_q != '0 && !mul_q) begin
-              left_d  = left_q - 1'b1;
-              state_d = StLoad;
-            end else begin
-              state_d = StIdle;
-              done_o  = 1'b1;
-            end
-          end
-        end
-      end
-
-      default: state_d = StIdle;
-    endcase
-
-    // the write-back of the last cycle's read: the sum (StAcc), or the
-    // sum copied into ntt's a (StCopy)
-    if (wb_q) begin
-      if (wbcopy_q) begin
-        host_req   = 1'b1;
-        host_we    = 1'b1;
-        host_addr  = wbaddr_q;
-        host_wdata = acc_rdata;
-      end else begin
-        acc_wr = 1'b1;
+        out_d[(32'(cap_sub) * B + i) * CW +: CW] = CW'(rdata[i*QW +: QW]);
       end
     end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      state_q   <= StIdle;
-      op_q      <= OpNtt;
-      mul_q     <= 1'b0;
-      intt_q    <= 1'b0;
-      first_q   <= 1'b0;
-      fromacc_q <= 1'b0;
-      left_q    <= '0;
-      poly_q    <= 1'b0;
-      addr_q    <= '0;
-      bad_q     <= 1'b0;
-      cap_q     <= 1'b0;
-      sub_q     <= '0;
-      out_q     <= '0;
-      wb_q      <= 1'b0;
-      wbfirst_q <= 1'b0;
-      wbcopy_q  <= 1'b0;
-      wbaddr_q  <= '0;
+      out_q <= '0;
     end else begin
-      state_q   <= state_d;
-      op_q      <= op_d;
-      mul_q     <= mul_d;
-      intt_q    <= intt_d;
-      first_q   <= first_d;
-      fromacc_q <= fromacc_d;
-      left_q    <= left_d;
-      poly_q    <= poly_d;
-      addr_q    <= addr_d;
-      bad_q     <= bad_d;
-      cap_q     <= cap_d;
-      sub_q     <= sub_d;
-      out_q     <= out_d;
-      wb_q      <= wb_d;
-      wbfirst_q <= wbfirst_d;
-      wbcopy_q  <= wbcopy_d;
-      wbaddr_q  <= wbaddr_d;
+      out_q <= out_d;
     end
   end
 
-  assign out_valid_o = (state_q == StOut);
-  assign out_data_o  = out_q;
-  assign err_o       = bad_q;
+  assign out_data_o = out_q;
 
   // the sum of a MAC's products: read on port a, written on port b
   bike_ram_tdp #(.Width(WW), .Depth(N / B)) u_acc (
     .clk_i,
     .a_en_i   (acc_rd),
     .a_we_i   (1'b0),
-    .a_addr_i (addr_q),
+    .a_addr_i (addr),
     .a_wdata_i('0),
     .a_rdata_o(acc_rdata),
     .b_en_i   (acc_wr),
     .b_we_i   (1'b1),
-    .b_addr_i (wbaddr_q),
+    .b_addr_i (wb_addr),
     .b_wdata_i(acc_sum),
     .b_rdata_o(acc_unused)
   );
@@ -389,11 +201,11 @@ module ntt_stream
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
     .start_i      (ntt_start),
-    .op_i         (op_q),
+    .op_i         (ntt_op),
     .busy_o       (ntt_busy),
     .host_req_i   (host_req),
     .host_we_i    (host_we),
-    .host_poly_i  (poly_q),
+    .host_poly_i  (host_poly),
     .host_addr_i  (host_addr),
     .host_wdata_i (host_wdata),
     .host_rdata_o (host_rdata)
