@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -197,6 +198,15 @@ def test_command_says_what_the_goal_takes(
     assert main([*args, "--out", str(tmp_path / "d.json")]) == 0
     text = capsys.readouterr().out
     assert "goal 288,000 cycles not met" in text and "more throughput per LUT" in text
+    # the project's goals are the defaults for their parts at level 1
+    for part, goal in (("z7010", "goal 288,000 cycles not met"), ("z7020", "goal met: ")):
+        args = ["design", "--device", part, "--hw", str(HW), "--out", str(tmp_path / "d.json")]
+        assert main(args) == 0
+        text = capsys.readouterr().out
+        assert goal in text
+    assert re.search(r"goal met: \d{2},\d{3} cycles <= 100,000", text)
+    assert main([*args[:-4], "--level", "3", *args[-4:]]) == 0
+    assert "goal" not in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(

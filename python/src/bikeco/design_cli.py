@@ -16,6 +16,11 @@ from bikeco.paths import repo_root
 from bikeco.tables import Cell, format_table
 
 DEFAULT_CLOCK_MHZ = 100.0
+GOALS: dict[str, int] = {"xc7z020": 100_000, "xc7z010": 288_000}
+"""The project's whole-KEM goals at level 1, in hardware cycles at the assumed clock: the
+Zynq-7020 under 1.0 ms and the Zynq-7010 under 2.88 ms (100x seed 000's best Zynq result) at
+100 MHz. `bikeco design` says what meeting them takes for these parts unless --goal-cycles
+gives another goal."""
 DEFAULT_ROUTING_MARGIN = 0.05
 """Added to every predicted area: above the largest relative LUT error of the KEM core fit,
 also with each core left out of the fit (4.8 %; a test keeps it so)."""
@@ -38,7 +43,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--bus-ff", type=float, default=SHELL_FF, help="FFs per accelerator port")
     p.add_argument("--profile", default=None, help="software profile (as for plan)")
     p.add_argument("--interconnect", default="baremetal", choices=INTERCONNECTS)
-    p.add_argument("--goal-cycles", type=int, default=None, help="say what meeting it takes")
+    p.add_argument(
+        "--goal-cycles",
+        type=int,
+        default=None,
+        help="say what meeting it takes (default: the project's goal for the part at L1 and "
+        + ", ".join(f"{d}: {c:,}" for d, c in GOALS.items())
+        + ")",
+    )
     p.add_argument("--no-acc", action="store_true", help="KEM cores only, no bus devices")
     p.add_argument("--hw", type=Path, default=None, help="the hw/ folder (synthesis reports)")
     p.add_argument("--out", type=Path, default=None, help="default: designs/<name>.json")
@@ -120,11 +132,17 @@ def gap_text(ctx: ds.Context, ev: ds.Evaluated, goal: int) -> str:
     )
 
 
+def default_goal(ctx: ds.Context) -> int | None:
+    """The project's goal for the context's part (whole KEM at level 1), if it has one."""
+    return GOALS.get(ctx.device.name) if ctx.level == 1 and ctx.role == "kem" else None
+
+
 def run(args: argparse.Namespace) -> int:
     ctx = context(args)
     d, ev = ds.design(ctx)
     out = args.out or Path("designs") / f"{d.name}.json"
-    gap = gap_text(ctx, ev, args.goal_cycles) if args.goal_cycles else None
+    goal = args.goal_cycles or default_goal(ctx)
+    gap = gap_text(ctx, ev, goal) if goal else None
     if not ev.cores:
         try:
             ds.require_hardware(ctx, ev)

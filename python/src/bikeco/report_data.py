@@ -21,7 +21,7 @@ from typing import Any
 from bikeco import __version__
 from bikeco import design as ds
 from bikeco.data_files import read_table
-from bikeco.design_cli import DEFAULT_CLOCK_MHZ, DEFAULT_ROUTING_MARGIN, gap_text
+from bikeco.design_cli import DEFAULT_CLOCK_MHZ, DEFAULT_ROUTING_MARGIN, GOALS, gap_text
 from bikeco.designfile import Design, DesignError, load_design
 from bikeco.devices import RESOURCES, Device, DeviceCatalog
 from bikeco.errors import BikecoError
@@ -396,7 +396,6 @@ def _hardware(inputs: ReportInputs) -> HardwareRecords:
 
 
 DESIGN_LEVELS: tuple[int, ...] = (1, 3, 5)
-Z7010_GOAL_CYCLES = 288_000
 """The issue's Zynq-7010 goal: 100x seed 000's best Zynq result at 100 MHz."""
 
 
@@ -429,7 +428,7 @@ def _designs(hw_dir: Path | None, devices: tuple[Device, ...], transfer: Transfe
             d, measured, note = _verified(d, hw_dir / "results" / "designs" / d.name)
             rows.append(DesignRow(dev.label, d, measured, note))
             if level == 1 and dev.name == "xc7z010":
-                goal = gap_text(ctx, ev, Z7010_GOAL_CYCLES)
+                goal = gap_text(ctx, ev, GOALS["xc7z010"])
     return Designs(None, tuple(rows), area.quality, goal)
 
 
