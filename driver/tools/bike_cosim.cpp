@@ -3,9 +3,14 @@
 // checked against the KAT response file, with the figures of every placed
 // operation: the accelerator's CYCLES, the transfer cycles, and the CPU
 // side's time (docs/placement.md; the JSON record: docs/cosim-placement-json.md).
+// --random N adds N KEMs from random coins (a DRBG seeded by --seed), each
+// compared with libbike's software on the same coins, and one tampered
+// ciphertext each (a c0 bit below r flipped, a c1 bit flipped, a c0 bit at
+// or above r set, in turn), whose implicit-rejection secret must be
+// software's too.
 //
-//   bike-cosim --placement FILE --level N [--kat N] [--kat-dir DIR]
-//              [--wait irq|poll] [--json FILE]
+//   bike-cosim --placement FILE --level N [--kat N] [--random N] [--seed S]
+//              [--kat-dir DIR] [--wait irq|poll] [--json FILE]
 //
 // hwflow builds it with the placement's devices linked in
 // (`python -m hwflow placement`); exit status 0 when every record matched.
@@ -85,8 +90,8 @@ void trace(void *ctx, bike_acc_target t, bike_acc_dev *dev, int phase, int rc, u
 
 int usage() {
   std::fprintf(stderr,
-               "usage: bike-cosim --placement FILE --level N [--kat N] [--kat-dir DIR]\n"
-               "                  [--wait irq|poll] [--json FILE]\n");
+               "usage: bike-cosim --placement FILE --level N [--kat N] [--random N] [--seed S]\n"
+               "                  [--kat-dir DIR] [--wait irq|poll] [--json FILE]\n");
   return 2;
 }
 
@@ -103,12 +108,58 @@ struct KemFigures {
   uint64_t calls = 0, software_ns = 0;
 };
 
+// One KEM's objects.
+struct Kem {
+  uint8_t pk[BIKE_MAX_PUBLIC_KEY_BYTES], sk[BIKE_MAX_SECRET_KEY_BYTES];
+  uint8_t ct[BIKE_MAX_CIPHERTEXT_BYTES], ss[32], ss2[32], bad_ss[32];
+  int rc[4];
+};
+
+// keygen, encaps from the coins, decaps of ct and of `bad` (a tampered ct,
+// if any), each through `call(operation, function)`
+template <typename Call>
+void run_kem(const bike_params *p, const uint8_t kc[BIKE_COINS_BYTES],
+             const uint8_t ec[BIKE_COINS_BYTES], const uint8_t *bad, Kem *k, Call call) {
+  const int l = p->level;
+  k->rc[0] = call(0, [&] {
+    return bike_keypair_derand(l, k->pk, p->pk_bytes, k->sk, p->sk_bytes, kc);
+  });
+  k->rc[1] = call(1, [&] {
+    return bike_encaps_derand(l, k->ct, p->ct_bytes, k->ss, k->pk, p->pk_bytes, ec);
+  });
+  k->rc[2] = call(2, [&] {
+    return bike_decaps(l, k->ss2, k->ct, p->ct_bytes, k->sk, p->sk_bytes);
+  });
+  k->rc[3] = bad == nullptr ? BIKE_OK : call(2, [&] {
+    return bike_decaps(l, k->bad_ss, bad, p->ct_bytes, k->sk, p->sk_bytes);
+  });
+}
+
+// ct with one change of the `kind`-th sort (0: a c0 bit below r flipped, 1: a
+// c1 bit flipped, 2: a c0 bit at or above r set), `pick` choosing the bit
+void tamper(const bike_params *p, const uint8_t *ct, uint8_t *bad, unsigned kind, uint32_t pick) {
+  const size_t rb = (p->r + 7) / 8;
+  std::memcpy(bad, ct, p->ct_bytes);
+  uint32_t bit;
+  if (kind == 0) {
+    bit = pick % p->r;
+    bad[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+  } else if (kind == 1) {
+    bit = pick % 256;
+    bad[rb + bit / 8] ^= (uint8_t)(1u << (bit % 8));
+  } else {
+    bit = (uint32_t)(p->r + pick % (8 * rb - p->r));
+    bad[bit / 8] |= (uint8_t)(1u << (bit % 8));
+  }
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
   std::string placement_path, kat_dir = "../../shared/kat", json, wait = "irq";
   int level = 1;
-  unsigned kat = 10;
+  unsigned kat = 10, random = 0;
+  unsigned long seed = 1;
   for (int i = 1; i < argc; i++) {
     const std::string a = argv[i];
     if (i + 1 >= argc) return usage();
@@ -116,6 +167,8 @@ int main(int argc, char **argv) {
     if (a == "--placement") placement_path = v;
     else if (a == "--level") level = std::atoi(v.c_str());
     else if (a == "--kat") kat = (unsigned)std::strtoul(v.c_str(), nullptr, 10);
+    else if (a == "--random") random = (unsigned)std::strtoul(v.c_str(), nullptr, 10);
+    else if (a == "--seed") seed = std::strtoul(v.c_str(), nullptr, 10);
     else if (a == "--kat-dir") kat_dir = v;
     else if (a == "--json") json = v;
     else if (a == "--wait") wait = v;
@@ -178,8 +231,8 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "bike-cosim: the KAT file has %zu records\n", recs.size());
     return 2;
   }
-  std::printf("bike-cosim: %s at L%d, %u KAT records, %s\n", placement_path.c_str(), level, kat,
-              wait.c_str());
+  std::printf("bike-cosim: %s at L%d, %u KAT records, %u random KEMs, %s\n",
+              placement_path.c_str(), level, kat, random, wait.c_str());
   for (size_t i = 0; i < pl.n; i++)
     std::printf("  %-22s -> %s %s\n", bike_acc_target_name(pl.entry[i].target),
                 pl.entry[i].device, pl.entry[i].preset);
@@ -225,8 +278,53 @@ int main(int argc, char **argv) {
     all = same("ss", ss2, 32) && all;
     matched += all;
   }
+
+  // random KEMs and tampered ciphertexts against libbike's software
+  unsigned random_matched = 0, tampered_matched = 0;
+  nist_drbg rdrbg;
+  uint8_t rseed[48] = {0};
+  for (int b = 0; b < 8; b++) rseed[b] = (uint8_t)(seed >> (8 * b));
+  bool rng_ok = nist_drbg_init(&rdrbg, rseed) == 0;
+  static Kem dev, sw;
+  static uint8_t bad_ct[BIKE_MAX_CIPHERTEXT_BYTES];
+  const bike_accel *table = bike_acc_offload_table(off);
+  for (unsigned i = 0; i < random && rng_ok; i++) {
+    uint8_t kc[BIKE_COINS_BYTES], ec[BIKE_COINS_BYTES], pick[4];
+    rng_ok = nist_drbg_generate(&rdrbg, kc, sizeof(kc)) == 0 &&
+             nist_drbg_generate(&rdrbg, ec, sizeof(ec)) == 0 &&
+             nist_drbg_generate(&rdrbg, pick, sizeof(pick)) == 0;
+    const uint32_t pk32 = (uint32_t)pick[0] | (uint32_t)pick[1] << 8 |
+                          (uint32_t)pick[2] << 16 | (uint32_t)pick[3] << 24;
+    bike_set_accel(nullptr);  // software's run first: it gives the ciphertext to tamper
+    run_kem(p, kc, ec, nullptr, &sw, [](int, auto fn) { return fn(); });
+    tamper(p, sw.ct, bad_ct, i % 3, pk32);
+    sw.rc[3] = bike_decaps(level, sw.bad_ss, bad_ct, p->ct_bytes, sw.sk, p->sk_bytes);
+    bike_set_accel(table);
+    run_kem(p, kc, ec, bad_ct, &dev, [&](int op, auto fn) {
+      const uint64_t in_dev0 = tool.host_in_devices_ns, t0 = now_ns();
+      const int rc = fn();
+      kemf[op].calls++;
+      kemf[op].software_ns += (now_ns() - t0) - (tool.host_in_devices_ns - in_dev0);
+      return rc;
+    });
+    const bool kem_ok = rng_ok && dev.rc[0] == BIKE_OK && dev.rc[1] == BIKE_OK &&
+                        dev.rc[2] == BIKE_OK && sw.rc[0] == BIKE_OK && sw.rc[1] == BIKE_OK &&
+                        std::memcmp(dev.pk, sw.pk, p->pk_bytes) == 0 &&
+                        std::memcmp(dev.sk, sw.sk, p->sk_bytes) == 0 &&
+                        std::memcmp(dev.ct, sw.ct, p->ct_bytes) == 0 &&
+                        std::memcmp(dev.ss, sw.ss, 32) == 0 && std::memcmp(dev.ss2, sw.ss, 32) == 0;
+    const bool bad_ok = dev.rc[3] == BIKE_OK && sw.rc[3] == BIKE_OK &&
+                        std::memcmp(dev.bad_ss, sw.bad_ss, 32) == 0 &&
+                        std::memcmp(dev.bad_ss, sw.ss, 32) != 0;
+    if (!kem_ok) std::fprintf(stderr, "FAIL random KEM %u differs from software\n", i);
+    if (!bad_ok)
+      std::fprintf(stderr, "FAIL random KEM %u: tampered ciphertext (kind %u) differs\n", i, i % 3);
+    random_matched += kem_ok;
+    tampered_matched += bad_ok;
+  }
   bike_set_accel(nullptr);
-  const bool passed = matched == kat;
+  const bool passed = matched == kat && random_matched == random && tampered_matched == random &&
+                      kat + random > 0;
 
   const bike_acc_cosim_timing t = tool.devs.empty() ? bike_acc_cosim_timing{} : tool.devs[0].st.timing;
   std::printf("  %-22s %6s %12s %10s %12s %12s  (per call, PL cycles at %u MHz; CPU at %u MHz)\n",
@@ -245,7 +343,9 @@ int main(int argc, char **argv) {
   for (int op = 0; op < 3; op++)
     std::printf("  %-22s software on this host %9.1f us per call\n", kem_names[op],
                 kemf[op].calls ? (double)kemf[op].software_ns / 1e3 / (double)kemf[op].calls : 0.0);
-  std::printf("bike-cosim: %u of %u KAT records bit-exact: %s\n", matched, kat,
+  std::printf("bike-cosim: %u of %u KAT records, %u of %u random KEMs and %u of %u tampered "
+              "ciphertexts bit-exact: %s\n",
+              matched, kat, random_matched, random, tampered_matched, random,
               passed ? "ok" : "FAILED");
 
   if (!json.empty()) {
@@ -260,10 +360,13 @@ int main(int argc, char **argv) {
                  " \"timing\": {\"pl_mhz\": %u, \"cpu_mhz\": %u, \"read_cycles\": %u, "
                  "\"write_cycles\": %u, \"dma_setup_cycles\": %u, \"dma_bytes_per_cycle\": %u, "
                  "\"irq_cycles\": %u},\n"
-                 " \"kat_records\": %u, \"kat_matched\": %u, \"passed\": %s,\n \"devices\": [",
+                 " \"kat_records\": %u, \"kat_matched\": %u, \"random\": %u,"
+                 " \"random_matched\": %u, \"tampered\": %u, \"tampered_matched\": %u,"
+                 " \"passed\": %s,\n \"devices\": [",
                  placement_path.c_str(), level, wait.c_str(), t.pl_mhz, t.cpu_mhz, t.read_cycles,
                  t.write_cycles, t.dma_setup_cycles, t.dma_bytes_per_cycle, t.irq_cycles, kat,
-                 matched, passed ? "true" : "false");
+                 matched, random, random_matched, random, tampered_matched,
+                 passed ? "true" : "false");
     for (size_t i = 0; i < tool.devs.size(); i++)
       std::fprintf(f, "%s{\"device\": \"%s\", \"preset\": \"%s\"}", i ? ", " : "",
                    tool.devs[i].name.c_str(), tool.devs[i].preset.c_str());

@@ -166,6 +166,9 @@ def cmd_design_params(a: argparse.Namespace) -> None:
 
 
 def cmd_placement(a: argparse.Namespace) -> None:
+    if a.design is not None:  # the design's level and parameters
+        cosim.run_design(design.read(a.design), a.kat, a.random, a.wait)
+        return
     for level in a.levels:
         if a.placement is not None:
             placement = a.placement
@@ -285,8 +288,14 @@ def parser() -> argparse.ArgumentParser:
     src = p.add_mutually_exclusive_group(required=True)
     src.add_argument("--device", help="the placement bikeco plan chooses for this part")
     src.add_argument("--placement", type=Path, help="a placement file (docs/placement.md)")
+    src.add_argument(
+        "--design", type=Path, help="a bikeco design file: its cores' bus devices, its level"
+    )
     p.add_argument("--levels", nargs="+", type=int, default=[1])
     p.add_argument("--kat", type=int, default=10)
+    p.add_argument(
+        "--random", type=int, default=0, help="random KEMs, each with a tampered ciphertext"
+    )
     p.add_argument("--wait", choices=("irq", "poll"), default="irq")
     p = sub.add_parser("measure", help="simulate and synthesise a design file's cores")
     p.set_defaults(fn=cmd_measure)

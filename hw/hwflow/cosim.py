@@ -4,16 +4,20 @@ into one program, run against libbike (driver/README.md, `cosim`)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import shutil
 import sys
 from pathlib import Path
 from typing import Any
 
+from bikeco.designfile import Design
+from hwflow import design
 from hwflow.cores import FlowCore, flow_cores
 from hwflow.paths import REPO, build_dir, kat_dir
 from hwflow.sim import JOBS, libbike
-from hwflow.tools import gparams, run, tool_env
+from hwflow.tools import gparams, run, tool_env, verilator_pin
 
 DRIVER = REPO / "driver"
 REGS = REPO / "hw" / "ip" / "acc_shell" / "sw"
@@ -70,7 +74,15 @@ PLACEMENT_RECORD: Fields = {
     "timing": ("object of integers", dict, "the timing model's parameters in use"),
     "kat_records": ("integer", int, "KAT records run (keygen, encaps, decaps each)"),
     "kat_matched": ("integer", int, "records whose pk, sk, ct and both ss were bit-exact"),
-    "passed": ("boolean", bool, "every record matched"),
+    "random": ("integer", int, "KEMs from random coins run (`--random`), each with a tampered ct"),
+    "random_matched": ("integer", int, "random KEMs bit-exact with libbike's software"),
+    "tampered": ("integer", int, "tampered ciphertexts decapsulated (one per random KEM)"),
+    "tampered_matched": (
+        "integer",
+        int,
+        "tampered ciphertexts whose implicit-rejection secret was software's",
+    ),
+    "passed": ("boolean", bool, "every KAT record, random KEM and tampered ciphertext matched"),
     "devices": ("array of objects", list, "`device` and `preset` of each device opened"),
     "targets": ("array of objects", list, "one per placed target (below)"),
     "kem": ("array of objects", list, "keygen, encaps, decaps (below)"),
@@ -141,7 +153,13 @@ def check_placement_record(rec: Any) -> list[str]:
         errs.append(f"record: schema {rec['schema']}")
     if sorted(rec["timing"]) != sorted(TIMING):
         errs.append(f"record: timing fields {sorted(rec['timing'])}")
-    if rec["passed"] != (rec["kat_matched"] == rec["kat_records"] > 0):
+    matched = (
+        rec["kat_matched"] == rec["kat_records"]
+        and rec["random_matched"] == rec["random"]
+        and rec["tampered_matched"] == rec["tampered"]
+        and rec["kat_records"] + rec["random"] > 0
+    )
+    if rec["passed"] != matched:
         errs.append("record: passed disagrees with the records matched")
     for i, t in enumerate(rec["targets"]):
         e = _check_fields(t, TARGET, f"targets[{i}]")
@@ -352,19 +370,42 @@ def run_placement(placement: Path, level: int, kat: int, wait: str = "irq") -> P
             print(f"  {d} has no preset {p}: {PRESET}")
             first[d] = PRESET
     kept = [(t, d, first[d]) for t, d, _ in entries if d in cores]
-    devices = sorted(first.items())
-    tag = "+".join(f"{d}-{p}" for d, p in devices) or "software"
+    devices = [(cores[d], p) for d, p in sorted(first.items())]
+    out = run_bike_cosim(placement, kept, devices, level, kat, 0, wait, left)
+    plan = placement.with_suffix(".plan.json")
+    if plan.exists():
+        compare_with_plan(json.loads(out.read_text()), json.loads(plan.read_text()))
+    return out
+
+
+def run_bike_cosim(
+    placement: Path,
+    kept: list[tuple[str, str, str]],
+    devices: list[tuple[FlowCore, str]],
+    level: int,
+    kat: int,
+    random: int,
+    wait: str = "irq",
+    left: list[str] | None = None,
+    seed: int = 1,
+) -> Path:
+    """bike-cosim on the (target, device, preset) lines `kept` of `placement`,
+    with `devices` (flow core, preset) linked in: `kat` KAT records and
+    `random` random KEMs, each with a tampered ciphertext; exits on a
+    failure. `left`: the placement's targets left in software. Returns the
+    run's JSON record (checked), hw/build/cosim/placements/<stem>_L<level>.json."""
+    left = left or []
+    tag = "+".join(f"{c.name}-{p}" for c, p in devices) or "software"
     odir = build_dir() / "cosim" / "placements"
     odir.mkdir(parents=True, exist_ok=True)
     runnable = odir / f"{placement.stem}_L{level}.txt"
     lines = [f"# {placement.name}, the targets on devices this flow builds"]
     runnable.write_text("\n".join(lines + [" ".join(e) for e in kept]) + "\n")
-    exe = program(
-        f"bike_cosim_{tag}_L{level}", [(cores[d], p) for d, p in devices], level, PLACEMENT_MAIN
-    )
+    exe = program(f"bike_cosim_{tag}_L{level}", devices, level, PLACEMENT_MAIN)
     out = odir / f"{placement.stem}_L{level}.json"
     out.unlink(missing_ok=True)
     cmd = [str(exe), "--placement", str(runnable), "--level", str(level), "--kat", str(kat)]
+    cmd += ["--random", str(random), "--seed", str(seed)]
     cmd += ["--kat-dir", str(kat_dir()), "--wait", wait, "--json", str(out)]
     res, seconds = run(cmd, check=False)
     sys.stdout.write(res.stdout)
@@ -378,8 +419,44 @@ def run_placement(placement: Path, level: int, kat: int, wait: str = "irq") -> P
     errs = check_placement_record(rec)
     if errs:
         sys.exit(f"FAILED: bike-cosim {placement.name} L{level}: record {out}: " + "; ".join(errs))
-    plan = placement.with_suffix(".plan.json")
-    if plan.exists():
-        compare_with_plan(rec, json.loads(plan.read_text()))
     print(f"  (bike-cosim {placement.name} L{level}: run {seconds:.1f} s; record {out})")
     return out
+
+
+# what bike-cosim's figures on a device depend on besides the device's RTL:
+# the driver's operation sequence, its adapters, the cosim platform, the tool
+BUS_SOURCES = [
+    DRIVER / "src" / "acc.c",
+    DRIVER / "src" / "offload.c",
+    DRIVER / "src" / "cosim.cpp",
+    DRIVER / "src" / "cosim_device.h",
+    DRIVER / "src" / "platform.h",
+    DRIVER / "src" / "regs.h",
+    DRIVER / "include" / "bike_acc.h",
+    DRIVER / "include" / "bike_acc_cosim.h",
+    DRIVER / "include" / "bike_acc_offload.h",
+    *PLACEMENT_MAIN,
+]
+
+
+def run_design(d: Design, kat: int, random: int, wait: str = "irq") -> Path:
+    """bike-cosim on a design (`bikeco design`): every target its cores serve on the
+    cores' bus devices with the design's parameters (hwflow.design.bus_devices)."""
+    devices = [(dev, config) for dev, config, _ in design.bus_devices(d)]
+    placement = build_dir() / "cosim" / "placements" / f"{d.name}.txt"
+    return run_bike_cosim(placement, design.placement_lines(d), devices, d.level, kat, random, wait)
+
+
+def design_sources_sha256(d: Design) -> str:
+    """Hash of what a design's co-simulation is made from: each bus device's sources (RTL,
+    waivers, top), parameters at the level, the driver's files it runs (BUS_SOURCES) and the
+    Verilator pin; `check-records` tells a stale verify record by it."""
+    h = hashlib.sha256()
+    for dev, config, serves in design.bus_devices(d):
+        files = [REPO / "hw" / f for f in dev.vlt + dev.rtl + dev.dv_rtl] + BUS_SOURCES
+        for f in files:
+            h.update(os.path.relpath(f, REPO).encode() + b"\0")
+            h.update(f.read_bytes())
+        h.update(json.dumps([dev.name, dev.sim_top, dev.params(config, d.level), serves]).encode())
+    h.update(verilator_pin().encode())
+    return h.hexdigest()

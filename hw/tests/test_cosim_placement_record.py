@@ -49,6 +49,12 @@ def test_bad_records_fail() -> None:
     lied = copy.deepcopy(rec)
     lied["kat_matched"] = 1
     assert check_placement_record(lied) == ["record: passed disagrees with the records matched"]
+    tampered = copy.deepcopy(rec)
+    tampered["random"] = tampered["random_matched"] = tampered["tampered"] = 2
+    tampered["tampered_matched"] = 1  # one rejection secret differed from software's
+    assert check_placement_record(tampered) == ["record: passed disagrees with the records matched"]
+    tampered["tampered_matched"] = 2
+    assert check_placement_record(tampered) == []
     typed = copy.deepcopy(rec)
     typed["kem"][1]["calls"] = "2"
     assert check_placement_record(typed) == ["kem[1]: calls is not a int"]
