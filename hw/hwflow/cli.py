@@ -179,7 +179,7 @@ def cmd_placement(a: argparse.Namespace) -> None:
 
 
 def cmd_measure(a: argparse.Namespace) -> None:
-    measure.main(a.design, a.reports, a.random, a.kat, a.json, _options(a))
+    measure.main(a.design, a.reports, a.random, a.kat, a.json, _options(a), cosim=not a.no_cosim)
 
 
 def cmd_list(a: argparse.Namespace) -> None:
@@ -304,6 +304,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--random", type=int, default=2)
     p.add_argument("--kat", type=int, default=10)
     p.add_argument("--json", type=Path, required=True, help="write the figures here")
+    p.add_argument(
+        "--no-cosim", action="store_true", help="no co-simulation through the bus (bike-cosim)"
+    )
     executor_options(p)
     kf = sub.add_parser("kem-frontier", help="the full KEM's cycle model and frontier")
     kf.set_defaults(fn=None)

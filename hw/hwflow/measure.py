@@ -1,8 +1,11 @@
 """What a design file's cores measure: each core's testbench on KAT records
 (bit-exact against libbike, cycles per operation) and its Yosys synthesis,
 all on the executor in one batch (the simulations run beside the synthesis
-runs). `bikeco verify` runs this (`python -m hwflow measure`) and records
-the figures beside the design's predictions; `check-records` recomputes the
+runs); then the whole design through the bus: libbike's KEM with every
+target the cores serve on their co-simulated bus devices (bike-cosim, the
+same KAT records and random KEMs, each with a tampered ciphertext).
+`bikeco verify` runs this (`python -m hwflow measure`) and records the
+figures beside the design's predictions; `check-records` recomputes the
 hashes it returns to tell a current verify record from a stale one."""
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from bikeco.designfile import Design
+from hwflow import cosim as bus
 from hwflow import design
 from hwflow.cores import FlowCore
 from hwflow.executor import Executor, JobError, Options, fail
@@ -28,11 +32,17 @@ def synth_job_of(fc: FlowCore, level: int, reports: Path) -> SynthJob:
 
 
 def measure(
-    d: Design, reports: Path, random: int, kat: int, opts: Options | None = None
+    d: Design,
+    reports: Path,
+    random: int,
+    kat: int,
+    opts: Options | None = None,
+    cosim: bool = True,
 ) -> dict[str, Any]:
-    """Simulate and synthesise every core of a design; its figures and the
-    hashes of what they were made from. A synthesis report already in
-    `reports` with the same inputs is reused."""
+    """Simulate and synthesise every core of a design, then (with `cosim`)
+    co-simulate it through the bus; its figures and the hashes of what they
+    were made from. A synthesis report already in `reports` with the same
+    inputs is reused."""
     fcs = design.cores(d)
     configs = [SimConfig(fc, design.CONFIG, d.level) for fc in fcs]
     sjobs, groups = sim_jobs(configs, random, kat)
@@ -78,10 +88,23 @@ def measure(
                 "sim_sources_sha256": sources_sha256(sc),
             }
         )
-    return {"cores": cores, "tools": {"verilator": verilator_pin(), "yosys": yosys_pin()}}
+    figures: dict[str, Any] = {"cores": cores}
+    if cosim:
+        rec = json.loads(bus.run_design(d, kat, random).read_text())
+        figures["cosim"] = {"record": rec, "sources_sha256": bus.design_sources_sha256(d)}
+    figures["tools"] = {"verilator": verilator_pin(), "yosys": yosys_pin()}
+    return figures
 
 
-def main(design_file: Path, reports: Path, random: int, kat: int, out: Path, opts: Options) -> None:
-    figures = measure(design.read(design_file), reports, random, kat, opts)
+def main(
+    design_file: Path,
+    reports: Path,
+    random: int,
+    kat: int,
+    out: Path,
+    opts: Options,
+    cosim: bool = True,
+) -> None:
+    figures = measure(design.read(design_file), reports, random, kat, opts, cosim)
     out.write_text(json.dumps(figures, indent=2) + "\n")
     print(f"wrote {out}")

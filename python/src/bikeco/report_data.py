@@ -155,6 +155,18 @@ class HardwareRecords:
 
 
 @dataclass(frozen=True)
+class BusTarget:
+    """One target of a verified design through the bus, per call (the record's
+    ``cosim.targets[]``)."""
+
+    target: str
+    run_pl_cycles: int
+    """What the C driver saw: CYCLES, DMA set-up, register accesses, the interrupt."""
+    predicted_pl_cycles: int
+    """The core's predicted cycles plus the modelled transfer."""
+
+
+@dataclass(frozen=True)
 class Measured:
     """What ``bikeco verify`` measured of a design (its record's whole-design figures)."""
 
@@ -164,6 +176,10 @@ class Measured:
     lut: float
     fits: bool
     bit_exact: bool
+    bus: tuple[BusTarget, ...]
+    """The KEM through the bus (bike-cosim), per target."""
+    bus_checked: str
+    """What the co-simulation compared, e.g. '10 KAT + 2 random KEMs, 2 tampered ct'."""
 
 
 @dataclass(frozen=True)
@@ -448,12 +464,18 @@ def _verified(d: Design, folder: Path) -> tuple[Design, Measured | None, str]:
         return d, None, f"verify record unusable: {exc}"
     if rec.attempts[0].params != {c.core: c.params for c in d.cores}:
         return d, None, "not verified (the committed record is of other parameters)"
+    c = rec.cosim
     m = Measured(
         cycles={p: v["measured"] for p, v in rec.cycles.items()},
         latency_ms=rec.latency_ms["total"]["measured"],
         lut=rec.measured.lut,
         fits=rec.fits,
         bit_exact=rec.bit_exact,
+        bus=tuple(BusTarget(t.target, t.run_pl_cycles, t.predicted_pl_cycles) for t in c.targets),
+        bus_checked=(
+            f"{c.kat_matched}/{c.kat} KAT + {c.random_matched}/{c.random} random KEMs, "
+            f"{c.tampered_matched}/{c.tampered} tampered ct"
+        ),
     )
     status = "bit-exact" if m.bit_exact else "NOT bit-exact"
     note = f"verified: {status}, {'fits' if m.fits else 'does NOT fit'}"

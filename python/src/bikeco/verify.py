@@ -1,14 +1,17 @@
 """``bikeco verify <design.json>``: build a design, simulate its cores on KAT records bit-exact
-against libbike, synthesise them, and record the predicted and measured cycles and area side
-by side (:mod:`bikeco.verifyrecord`).
+against libbike, synthesise them, co-simulate the whole design through the bus (libbike's KEM
+with the design's targets offloaded by the C driver to its co-simulated bus devices, on the KAT
+records and random KEMs with tampered ciphertexts), and record the predicted and measured
+cycles and area side by side (:mod:`bikeco.verifyrecord`).
 
 The measuring is the hardware flow's (``python -m hwflow measure``, run in ``hw/``): every
 core's testbench and Yosys run go to its executor (Dask; cached by their inputs' hash) in one
-batch. The record goes to ``hw/results/designs/<name>/verify.json`` beside the design it
-verified (``design.json``) and the cores' synthesis reports. A design whose synthesised area
-(with its bus ports) exceeds its limits is not reported as fitting: it is refitted, the design
-solver called again with each core's measured/predicted area as a correction of its model,
-and the new design is built in turn, up to ``attempts`` builds.
+batch, then bike-cosim runs on the design's bus devices (``hwflow placement --design``). The
+record goes to ``hw/results/designs/<name>/verify.json`` beside the design it verified
+(``design.json``) and the cores' synthesis reports. A design whose synthesised area (with its
+bus ports) exceeds its limits is not reported as fitting: it is refitted, the design solver
+called again with each core's measured/predicted area as a correction of its model, and the
+new design is built in turn, up to ``attempts`` builds.
 """
 
 from __future__ import annotations
@@ -24,10 +27,18 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from bikeco.designfile import Design, DesignError, Prediction, dump_design, load_design
+from bikeco.designfile import (
+    Design,
+    DesignCore,
+    DesignError,
+    Prediction,
+    dump_design,
+    load_design,
+)
 from bikeco.devices import DeviceCatalog
 from bikeco.errors import BikecoError
-from bikeco.hwrecord import Tools, Verification
+from bikeco.hwrecord import RecordError, Tools, Verification
+from bikeco.interconnect import calibrate, target_bytes
 from bikeco.paths import repo_root
 from bikeco.tables import Cell, format_table
 from bikeco.verifyrecord import (
@@ -35,8 +46,11 @@ from bikeco.verifyrecord import (
     Area,
     Attempt,
     CoreCheck,
+    CosimCheck,
+    CosimTarget,
     VerifyRecord,
     dump_verify,
+    load_builds,
 )
 
 DESIGN_FILE = "design.json"
@@ -68,6 +82,8 @@ class VerifyOptions:
     """Folder of the record (default: hw/results/designs/<name>/)."""
     hw: Path | None = None
     """The hw/ folder (default: the repository's)."""
+    keep_attempts: bool = False
+    """Continue the record in the folder: keep its earlier builds (see earlier_attempts)."""
     executor_args: list[str] = field(default_factory=list)
     """--scheduler, --workers, --no-cache for the flow's executor."""
     devices_files: list[Path] = field(default_factory=list)
@@ -162,6 +178,60 @@ def core_checks(d: Design, figures: Figures) -> list[CoreCheck]:
     return out
 
 
+def cosim_check(d: Design, figures: Figures) -> CosimCheck:
+    """What bike-cosim measured of the design (the flow's `cosim` figures: its placement
+    record and the hash of its sources), each target per call beside its prediction: the
+    core's cycles plus the transfer of the bare-metal model (the one `bikeco design` assumes
+    by default) at the design's clock."""
+    fig = figures.get("cosim")
+    if fig is None:
+        raise VerifyFailed("the hardware flow did not co-simulate the design through the bus")
+    rec = fig["record"]
+    transfer = calibrate("baremetal")
+    targets = []
+    for t in rec["targets"]:
+        n = t["calls"]
+        if n == 0:
+            raise VerifyFailed(f"bike-cosim ran no {t['target']} on {t['device']}")
+        name = t["target"]
+        dc = _serving(d, name)
+        op = name if name in dc.predicted.cycles else "op"
+        hw = dc.predicted.cycles[op]
+        predicted = round(hw + transfer.time_ms(1, target_bytes(name, d.level)) * d.clock_mhz * 1e3)
+        run = round(t["run_pl_cycles"] / n)
+        targets.append(
+            CosimTarget(
+                target=name,
+                device=t["device"],
+                calls=n,
+                accelerator_cycles=round(t["accelerator_cycles"] / n),
+                transfer_cycles=round(t["transfer_cycles"] / n),
+                run_pl_cycles=run,
+                predicted_pl_cycles=predicted,
+                error_pct=_pct(predicted, run),
+            )
+        )
+    return CosimCheck(
+        kat=rec["kat_records"],
+        kat_matched=rec["kat_matched"],
+        random=rec["random"],
+        random_matched=rec["random_matched"],
+        tampered=rec["tampered"],
+        tampered_matched=rec["tampered_matched"],
+        passed=rec["passed"],
+        timing=dict(rec["timing"]),
+        targets=targets,
+        sources_sha256=fig["sources_sha256"],
+    )
+
+
+def _serving(d: Design, target: str) -> DesignCore:
+    for dc in d.cores:
+        if target in dc.serves:
+            return dc
+    raise VerifyFailed(f"bike-cosim ran {target}, which no core of {d.name} serves")
+
+
 def measured_area(d: Design, checks: list[CoreCheck]) -> Area:
     """The synthesised cores plus one bus port each (as the design counts them)."""
     c = d.constraints
@@ -221,12 +291,28 @@ def correction(d: Design, checks: list[CoreCheck]) -> Correction:
     return out
 
 
-def _clear(folder: Path) -> None:
-    """Drop what an earlier build left in the record's folder (it holds only the flow's)."""
+def _clear(folder: Path, d: Design) -> None:
+    """Drop what an earlier build left in the record's folder (it holds only the flow's),
+    except the synthesis reports of the design's cores: the flow reuses one whose inputs are
+    unchanged and replaces it otherwise."""
+    keep = tuple(f"{c.core}_L{d.level}." for c in d.cores)
     if folder.exists():
         for f in folder.iterdir():
-            if f.is_file() and f.suffix in (".json", ".txt", ".ys"):
+            if f.is_file() and f.suffix in (".json", ".txt", ".ys") and not f.name.startswith(keep):
                 f.unlink()
+
+
+def earlier_attempts(folder: Path, design: Path) -> list[Attempt]:
+    """The builds before the last one of the record in ``folder``, whose last build must be
+    ``design`` (a refitted design verified again keeps the builds that led to it)."""
+    path = folder / RECORD_FILE
+    try:
+        digest, builds = load_builds(path)
+    except RecordError as exc:
+        raise BikecoError(f"--keep-attempts: no usable record to continue: {exc}") from None
+    if hashlib.sha256(design.read_bytes()).hexdigest() != digest:
+        raise BikecoError(f"--keep-attempts: {path} did not end with the design {design}")
+    return builds[:-1]
 
 
 def verify(
@@ -243,15 +329,17 @@ def verify(
     folder = opts.out or hw / "results" / "designs" / d.name
     measure = measure or hwflow_measure(hw, opts.random, opts.kat, opts.executor_args)
     refit = refit or (lambda design, corr: solver_refit(design, corr, hw))
-    attempts: list[Attempt] = []
+    attempts = earlier_attempts(folder, opts.design) if opts.keep_attempts else []
+    first = len(attempts)
     limit = limits(d)
     while True:
-        say(f"verify {d.name}: build {len(attempts) + 1} of at most {opts.attempts}")
-        _clear(folder)
+        say(f"verify {d.name}: build {len(attempts) - first + 1} of at most {opts.attempts}")
+        _clear(folder, d)
         folder.mkdir(parents=True, exist_ok=True)
         dump_design(d, folder / DESIGN_FILE)
         figures = measure(folder / DESIGN_FILE, folder)
         checks = core_checks(d, figures)
+        bus = cosim_check(d, figures)
         area = measured_area(d, checks)
         ok = fits(area, limit)
         attempts.append(
@@ -267,7 +355,7 @@ def verify(
             f"(predicted {d.predicted.lut:,}; limit {limit.lut:,.0f}): "
             + ("fits" if ok else "does NOT fit")
         )
-        if ok or len(attempts) >= opts.attempts:
+        if ok or len(attempts) - first >= opts.attempts:
             break
         new = refit(d, correction(d, checks))
         if new is None or [c.params for c in new.cores] == [c.params for c in d.cores]:
@@ -299,7 +387,8 @@ def verify(
         measured=area,
         limits=limit,
         fits=attempts[-1].fits,
-        bit_exact=all(ch.verified.passed for ch in checks),
+        bit_exact=all(ch.verified.passed for ch in checks) and bus.passed,
+        cosim=bus,
         attempts=attempts,
         tools=Tools(**figures["tools"]),
         seconds=round(time.monotonic() - t0, 1),
@@ -387,6 +476,26 @@ def print_record(rec: VerifyRecord) -> None:
         f"{ch.core} {ch.verified.random} random + {ch.verified.kat} KAT" for ch in rec.cores
     )
     print(f"bit-exact against libbike: {verified}")
+    c = rec.cosim
+    print(
+        f"through the bus (bike-cosim): {c.kat_matched} of {c.kat} KAT records, "
+        f"{c.random_matched} of {c.random} random KEMs, {c.tampered_matched} of {c.tampered} "
+        "tampered ciphertexts bit-exact: " + ("ok" if c.passed else "FAILED")
+    )
+    rows = [
+        [
+            t.target,
+            t.device,
+            f"{t.accelerator_cycles:,}",
+            f"{t.transfer_cycles:,}",
+            f"{t.run_pl_cycles:,}",
+            f"{t.predicted_pl_cycles:,}",
+            _err(t.error_pct),
+        ]
+        for t in c.targets
+    ]
+    header = ["target", "device", "CYCLES", "transfer", "driver run", "predicted", "error %"]
+    print(format_table(header, rows))
     print(f"{len(rec.attempts)} build(s), {rec.seconds:.0f} s")
 
 

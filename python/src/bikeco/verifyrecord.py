@@ -1,6 +1,7 @@
-"""The verify record (schema ``bikeco-verify/1``): a design file's predictions beside what its
-cores measured when built, simulated on KAT records and synthesised, defined once as typed
-dataclasses.
+"""The verify record (schema ``bikeco-verify/2``): a design file's predictions beside what its
+cores measured when built, simulated on KAT records and synthesised, and what the C driver saw
+when libbike's KEM ran with the design's targets on its co-simulated bus devices, defined once
+as typed dataclasses.
 
 ``bikeco verify`` (:mod:`bikeco.verify`) writes ``hw/results/designs/<name>/verify.json``
 next to the design it verified (``design.json``) and its cores' synthesis reports;
@@ -22,7 +23,7 @@ from typing import Any
 from bikeco.designfile import Prediction, _prediction
 from bikeco.hwrecord import RecordError, Tools, Verification, _json_type, _Obj
 
-SCHEMA = "bikeco-verify/1"
+SCHEMA = "bikeco-verify/2"
 AREA_KEYS: tuple[str, ...] = ("lut", "ff", "dsp", "bram36")
 
 
@@ -83,8 +84,58 @@ class Attempt:
 
 
 @dataclass(frozen=True)
+class CosimTarget:
+    """One target of the design on its bus device, as the driver saw it (per call)."""
+
+    target: str = field(metadata=_doc("libbike's operation (`keygen`, `decaps.decoding`, ...)"))
+    device: str = field(metadata=_doc("the bus device it ran on (`<core>_acc`)"))
+    calls: int = field(metadata=_doc("device operations (KAT, random and tampered runs)"))
+    accelerator_cycles: int = field(
+        metadata=_doc("the shell's CYCLES per call: the core's cycles and its stream buffering")
+    )
+    transfer_cycles: int = field(
+        metadata=_doc("PL cycles per call with an operand or result stream moving")
+    )
+    run_pl_cycles: int = field(
+        metadata=_doc(
+            "the driver's bike_acc_run per call, first register access to return: CYCLES, "
+            "DMA set-up, register accesses, the interrupt (PL cycles)"
+        )
+    )
+    predicted_pl_cycles: int = field(
+        metadata=_doc(
+            "the design's core cycles of the target plus its modelled transfer (bare-metal "
+            "model) at the assumed clock"
+        )
+    )
+    error_pct: float = field(metadata=_doc("(predicted_pl_cycles - run_pl_cycles) / run x 100"))
+
+
+@dataclass(frozen=True)
+class CosimCheck:
+    """libbike's KEM with the design's targets on the co-simulated bus devices (bike-cosim)."""
+
+    kat: int = field(metadata=_doc("KAT records run (keygen, encaps, decaps each)"))
+    kat_matched: int = field(metadata=_doc("records whose pk, sk, ct and both ss were bit-exact"))
+    random: int = field(metadata=_doc("KEMs from random coins, compared with libbike's software"))
+    random_matched: int = field(metadata=_doc("random KEMs bit-exact"))
+    tampered: int = field(metadata=_doc("tampered ciphertexts (one per random KEM)"))
+    tampered_matched: int = field(
+        metadata=_doc("tampered ciphertexts giving software's implicit-rejection secret")
+    )
+    passed: bool = field(metadata=_doc("every KAT record, random KEM and tampered ct matched"))
+    timing: dict[str, int] = field(
+        metadata=_doc("the driver's timing model (driver/README.md, `cosim`)")
+    )
+    targets: list[CosimTarget] = field(metadata=_doc("per target (`cosim.targets[]` below)"))
+    sources_sha256: str = field(
+        metadata=_doc("hash of the bus devices' sources and parameters, the driver's files run")
+    )
+
+
+@dataclass(frozen=True)
 class VerifyRecord:
-    """One verification (schema ``bikeco-verify/1``)."""
+    """One verification (schema ``bikeco-verify/2``)."""
 
     design: str = field(metadata=_doc("the design's name"))
     design_file: str = field(metadata=_doc("the design verified, beside this record"))
@@ -111,7 +162,12 @@ class VerifyRecord:
         metadata=_doc("cap x the device / (1 + routing margin): what `measured` must stay within")
     )
     fits: bool = field(metadata=_doc("measured within limits in every resource"))
-    bit_exact: bool = field(metadata=_doc("every core simulated its vectors without a mismatch"))
+    bit_exact: bool = field(
+        metadata=_doc("every core's testbench and the co-simulation through the bus bit-exact")
+    )
+    cosim: CosimCheck = field(
+        metadata=_doc("the KEM through the bus: libbike, the C driver, the devices (below)")
+    )
     attempts: list[Attempt] = field(
         metadata=_doc("the builds, first to last (a refit after each that did not fit)")
     )
@@ -150,6 +206,7 @@ def _record(r: _Obj) -> VerifyRecord:
         limits=_area(r.sub("limits")),
         fits=_bool(r, "fits"),
         bit_exact=_bool(r, "bit_exact"),
+        cosim=_cosim(r.sub("cosim")),
         attempts=[_attempt(o) for o in _list(r, "attempts")],
         tools=r.sub("tools").tools(),
         seconds=r.number("seconds"),
@@ -209,6 +266,40 @@ def _core(r: _Obj) -> CoreCheck:
     return c
 
 
+def _cosim(r: _Obj) -> CosimCheck:
+    c = CosimCheck(
+        kat=r.count("kat"),
+        kat_matched=r.count("kat_matched"),
+        random=r.count("random"),
+        random_matched=r.count("random_matched"),
+        tampered=r.count("tampered"),
+        tampered_matched=r.count("tampered_matched"),
+        passed=_bool(r, "passed"),
+        timing=r.int_params("timing"),
+        targets=[_cosim_target(o) for o in _list(r, "targets")],
+        sources_sha256=r.text("sources_sha256"),
+    )
+    if not c.targets:
+        raise r.error("targets", "must hold the design's targets")
+    r.finish()
+    return c
+
+
+def _cosim_target(r: _Obj) -> CosimTarget:
+    t = CosimTarget(
+        target=r.text("target"),
+        device=r.text("device"),
+        calls=r.count("calls"),
+        accelerator_cycles=r.count("accelerator_cycles"),
+        transfer_cycles=r.count("transfer_cycles"),
+        run_pl_cycles=r.count("run_pl_cycles"),
+        predicted_pl_cycles=r.count("predicted_pl_cycles"),
+        error_pct=_signed(r, "error_pct"),
+    )
+    r.finish()
+    return t
+
+
 def _signed(r: _Obj, key: str) -> float:
     v = r.need(key)
     if isinstance(v, bool) or not isinstance(v, (int, float)):
@@ -235,6 +326,20 @@ def load_verify(path: Path) -> VerifyRecord:
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise RecordError(f"{path}: cannot read a verify record ({exc})") from None
     return VerifyRecord.from_json(data, str(path))
+
+
+def load_builds(path: Path) -> tuple[str, list[Attempt]]:
+    """The design hash and the builds of the record in ``path``, of this schema or the one
+    before it (``bikeco-verify/1``, without the co-simulation): what ``bikeco verify
+    --keep-attempts`` continues."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise RecordError(f"{path}: cannot read a verify record ({exc})") from None
+    r = _Obj(data, str(path))
+    if r.text("schema") not in (SCHEMA, "bikeco-verify/1"):
+        raise r.error("schema", f"must be '{SCHEMA}' or 'bikeco-verify/1'")
+    return r.text("design_sha256"), [_attempt(o) for o in _list(r, "attempts")]
 
 
 def load_all(hw_results: Path) -> list[VerifyRecord]:
@@ -279,6 +384,8 @@ TABLES: dict[str, type[Any]] = {
     "core": CoreCheck,
     "area": Area,
     "attempt": Attempt,
+    "cosim": CosimCheck,
+    "cosim_target": CosimTarget,
 }
 
 
