@@ -341,7 +341,8 @@ def _zynq_checks(rows: tuple[DesignRow, ...]) -> list[Block]:
                 m.bus_checked,
             ]
         )
-        lines.append(f"{name}: " + _goal_text(errs, m))
+        refit = r.note.partition("; refitted: ")[2]
+        lines.append(f"{name}: " + _goal_text(errs, m) + (f" Refitted: {refit}." if refit else ""))
     header = ["part", "design", "cycles pred.", "cycles meas.", "cycles err %"]
     header += ["driver pred.", "driver meas.", "driver err %", "LUT pred.", "LUT meas."]
     header += ["LUT err %"]
