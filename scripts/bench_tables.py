@@ -12,13 +12,16 @@ import json
 import sys
 
 # The fastest public BIKE software (the AVX-512/VPCLMULQDQ path of the
-# additional implementation), medians in microseconds, from issue 3.
+# additional implementation), its published medians in microseconds. The goal
+# against them is for our AVX-512 back end; the AVX2 class has its own goal,
+# measured side by side (docs/benchmarks.md).
 REFERENCE_US = {
     1: {"keygen": 62, "encaps": 19, "decaps": 217},
     3: {"keygen": 175, "encaps": 39, "decaps": 620},
     5: {"keygen": 430, "encaps": 73, "decaps": 1479},
 }
 GOAL = {"keygen": 1.5, "encaps": 1.2, "decaps": 1.5}
+GOAL_BACKEND = "avx512"
 PRIMITIVES = ["keygen", "encaps", "decaps"]
 # The operation item (bike bench) behind each part of the breakdown.
 BREAKDOWN_ITEM = {
@@ -96,10 +99,11 @@ def main(paths: list[str]) -> None:
         ticks = [f"{row[p][2] / 1000:.0f}" for p in PRIMITIVES]
         print(f"| L{level} | {backend} | {row['keygen'][3]} | " + " | ".join(cells + ticks) + " |")
 
-    print("\n### Beside the fastest public BIKE software, and the goal\n")
+    print("\n### Beside the fastest public BIKE software's AVX-512 figures\n")
     print(
-        "Ratio = reference median / our median (higher is better for us); goal: 1.5x for"
-        " keygen and decaps, 1.2x for encaps.\n"
+        "Ratio = its published median / our median (higher is better for us); goal for the"
+        " avx512 back end: 1.5x for keygen and decaps, 1.2x for encaps. The AVX2 rows have"
+        " no verdict: their reference and goal are the side-by-side runs below.\n"
     )
     print(
         "| level | back end | keygen ref / ours | ratio | encaps ref / ours | ratio"
@@ -115,8 +119,10 @@ def main(paths: list[str]) -> None:
             ours = row[p][0] / 1000
             ref = REFERENCE_US[level][p]
             ratio = ref / ours
-            verdict = "met" if ratio >= GOAL[p] else "not met"
-            cells += [f"{ref} / {ours:.1f} us", f"{ratio:.2f}x ({verdict})"]
+            verdict = ""
+            if backend == GOAL_BACKEND:
+                verdict = " (met)" if ratio >= GOAL[p] else " (not met)"
+            cells += [f"{ref} / {ours:.1f} us", f"{ratio:.2f}x{verdict}"]
         print(f"| L{level} | {backend} | " + " | ".join(cells) + " |")
 
     ops = [n for n in next(iter(best.values())) if n not in PRIMITIVES]
