@@ -6,7 +6,17 @@ import argparse
 import sys
 from pathlib import Path
 
-from hwflow import cosim, cosim_mlkem, design, kem_frontier, measure, pnr, tdp_check, validate
+from hwflow import (
+    cosim,
+    cosim_mlkem,
+    depth,
+    design,
+    kem_frontier,
+    measure,
+    pnr,
+    tdp_check,
+    validate,
+)
 from hwflow.cores import FlowCore, flow_cores
 from hwflow.executor import JobError, Options, default_options
 from hwflow.paths import REPO, RESULTS, build_dir
@@ -182,6 +192,14 @@ def cmd_measure(a: argparse.Namespace) -> None:
     measure.main(a.design, a.reports, a.random, a.kat, a.json, _options(a), cosim=not a.no_cosim)
 
 
+def cmd_depth(a: argparse.Namespace) -> None:
+    for core in _cores(a.cores):
+        for job in synth_jobs(core, a.levels, a.presets):
+            out = build_dir() / "depth" / f"{core.name}_{job.name}.txt"
+            print(f"{core.name} {job.name}: {out}", flush=True)
+            print(depth.write(job, out, a.limit, a.paths), flush=True)
+
+
 def cmd_list(a: argparse.Namespace) -> None:
     for core in _cores(a.cores):
         configs = [*core.presets, *(f"sweep:{s}" for s in core.sweeps)]
@@ -232,6 +250,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--presets", nargs="+", default=None)
     p.add_argument("--force", action="store_true", help="rerun even if up to date")
     executor_options(p)
+    p = command("depth", cmd_depth, "xc7 logic depth per register, worst paths (no record)")
+    p.add_argument("--levels", nargs="+", type=int, default=[1])
+    p.add_argument("--presets", nargs="+", default=None)
+    p.add_argument("--limit", type=int, default=8, help="list endpoints deeper than this")
+    p.add_argument("--paths", type=int, default=6, help="print the worst paths of this many")
     p = command("pnr", cmd_pnr, "ECP5 place and route; reports and records' pnr figures")
     p.add_argument("--levels", nargs="+", type=int, default=[1])
     p.add_argument("--presets", nargs="+", default=None)

@@ -1,0 +1,166 @@
+"""Logic depth per register of a core's xc7 netlist: what the synthesis
+report's single `ltp` figure is made of.
+
+The netlist is the synthesis flow's own (its `read_slang` and `synth_xilinx`
+script, hwflow.synth), written out as JSON instead of being measured by
+`ltp`. Its register-like cells are cut as the flow cuts them (FD*, block and
+distributed RAM, DSP48E1), and every other cell (LUT, MUXF7/8, CARRY4, INV)
+counts one level, as `ltp` counts them: the worst endpoint's depth equals the
+report's `lut_depth`. synth_xilinx keeps no register names, so an endpoint
+(a register's D/CE/reset, a memory's or DSP's input, an output port) is named
+by the RTL line of the cell it feeds (a register: its always_ff) and the last
+RTL line on its worst path; that path is listed cell by cell with each
+cell's RTL line where Yosys kept one, from the register or memory it starts
+at.
+
+    python -m hwflow depth --cores bike_decoder --presets medium   (from hw/)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hwflow.paths import HW
+from hwflow.synth import SynthJob, job_folder
+from hwflow.tools import run, yosys_cmd
+
+CUT = re.compile(r"^(FD|RAMB|RAM|DSP48E1)")
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    name: str  # what it feeds <- the last RTL line on its worst path
+    depth: int
+    path: list[str]  # "from <start>", then each cell: type and RTL line
+
+
+def netlist(job: SynthJob) -> dict[str, Any]:
+    """The job's xc7 netlist (JSON) after synth_xilinx, from a fresh run."""
+    script = job.script.split("tee -o stat.txt stat\n")[0] + "write_json netlist.json\n"
+    sources = {src: (HW / src).read_bytes() for src in job.core.rtl}
+    wd = job_folder("depth", f"{job.core.name}_{job.name}", sources, script)
+    res, _ = run(yosys_cmd("depth.log"), cwd=wd, check=False)
+    if res.returncode != 0:
+        raise RuntimeError(f"yosys failed, see {wd / 'depth.log'}")
+    data: dict[str, Any] = json.loads((wd / "netlist.json").read_text())
+    return data
+
+
+def rtl_src(cell: dict[str, Any]) -> str:
+    """The RTL part of a cell's `src` attribute (file:line.col, first of
+    several), or '' for cells that come from Yosys's own techmap files."""
+    for part in str(cell.get("attributes", {}).get("src", "")).split("|"):
+        if part.startswith("ip/"):
+            return re.sub(r"\.\d+(-\d+\.\d+)?$", "", part)
+    return ""
+
+
+def _bits(cell: dict[str, Any], direction: str) -> list[int]:
+    dirs = cell.get("port_directions", {})
+    return [
+        b
+        for port, bits in cell["connections"].items()
+        if dirs.get(port) == direction
+        for b in bits
+        if isinstance(b, int)
+    ]
+
+
+def endpoints(data: dict[str, Any], top: str) -> list[Endpoint]:
+    """Every endpoint's depth and worst path, deepest first. An endpoint is
+    named by the RTL line of the cell it feeds (for a register, its always_ff)
+    and the last RTL line on its worst path."""
+    mod = data["modules"][top]
+    cells: dict[str, Any] = mod["cells"]
+    driver = {b: name for name, c in cells.items() for b in _bits(c, "output")}
+
+    def comb(name: str | None) -> bool:
+        return name is not None and not CUT.match(cells[name]["type"])
+
+    # arrival depth of each combinational cell's outputs (iterative DFS)
+    depth: dict[str, int] = {}
+    worst_in: dict[str, str | None] = {}
+    for start in cells:
+        if start in depth or not comb(start):
+            continue
+        stack = [start]
+        while stack:
+            c = stack[-1]
+            if c in depth:
+                stack.pop()
+                continue
+            ins = [driver.get(b) for b in _bits(cells[c], "input")]
+            pending = [d for d in ins if comb(d) and d not in depth]
+            if pending:
+                stack.extend(x for x in pending if x is not None)
+                continue
+            best, arg = 0, None
+            for d in ins:
+                if comb(d) and d is not None and depth[d] > best:
+                    best, arg = depth[d], d
+            depth[c] = best + 1
+            worst_in[c] = arg
+            stack.pop()
+
+    def path(c: str | None) -> list[str]:
+        out = []
+        first = c
+        while c is not None:
+            out.append(f"{cells[c]['type']:8s} {rtl_src(cells[c])}".rstrip())
+            first, c = c, worst_in[c]
+        if first is not None:  # what the path starts from: a register, a memory or a port
+            srcs = [driver.get(b) for b in _bits(cells[first], "input")]
+            cut = [cells[d] for d in srcs if d is not None and not comb(d)]
+            start = f"{cut[0]['type']:8s} {rtl_src(cut[0])}".rstrip() if cut else "input port"
+            out.append(f"from {start}")
+        return out[::-1]
+
+    found: dict[str, Endpoint] = {}
+
+    def note(sink: str, b: int) -> None:
+        d = driver.get(b)
+        if not comb(d) or d is None:
+            return
+        p = path(d)
+        via = next((s.split()[1] for s in reversed(p[1:]) if len(s.split()) > 1), "")
+        name = f"{sink} <- {via}" if via else sink
+        if name not in found or depth[d] > found[name].depth:
+            found[name] = Endpoint(name, depth[d], p)
+
+    for c in cells.values():
+        if CUT.match(c["type"]):
+            sink = rtl_src(c) or c["type"]
+            if not c["type"].startswith("FD"):
+                sink = f"{c['type']} {sink}"
+            for b in _bits(c, "input"):
+                note(sink, b)
+    for port, info in mod["ports"].items():
+        if info["direction"] == "output":
+            for b in info["bits"]:
+                if isinstance(b, int):
+                    note(f"output {port}", b)
+    return sorted(found.values(), key=lambda e: -e.depth)
+
+
+def report(eps: list[Endpoint], limit: int, paths: int) -> str:
+    """Endpoints deeper than `limit`, deepest first, and the worst paths of
+    the first `paths` of them."""
+    deep = [e for e in eps if e.depth > limit]
+    lines = [f"worst depth {eps[0].depth if eps else 0}; endpoints deeper than {limit}:"]
+    lines += [f"  {e.depth:3d}  {e.name}" for e in deep]
+    for e in deep[:paths]:
+        lines.append(f"\n{e.name}, depth {e.depth}:")
+        lines.append(f"       {e.path[0]}")
+        lines += [f"    {i + 1:2d} {step}" for i, step in enumerate(e.path[1:])]
+    return "\n".join(lines)
+
+
+def write(job: SynthJob, out: Path, limit: int, paths: int) -> str:
+    """Synthesise the job's netlist, write its report to `out` and return it."""
+    text = report(endpoints(netlist(job), job.top), limit, paths)
+    out.write_text(text + "\n")
+    return text
