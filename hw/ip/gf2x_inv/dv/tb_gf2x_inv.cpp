@@ -1,12 +1,12 @@
 // Testbench of gf2x_inv: every inverse is compared bit-exact with libbike's
 // bike_gf2x_inv, and every operation's cycle count with the formula of
-// doc/gf2x_inv.md. Random operands of odd weight (uniform with the parity
-// fixed, single bits, x^(r-1), all ones but 1 + x), then KAT-derived ones: h0 of the
-// secret key (the KeyGen inversion) and the public key h of each record.
+// doc/gf2x_inv.md, on the inversion testbenches' vectors (random units, then
+// h0 and h of each KAT record: dv/common/tb_inv_vectors.h).
 //
 // Parameters from the build: -D TB_W, TB_E, TB_KL, TB_PL (R = r, -GR).
 #include "Vgf2x_inv.h"
 #include "tb_common.h"
+#include "tb_inv_vectors.h"
 #include "tb_inv_cycles.h"
 #include "tb_stream.h"
 
@@ -51,41 +51,11 @@ int main(int argc, char **argv) {
   tb::Bench bench(argc, argv);
   const bike_params *p = bench.p;
   Dut dut;
-  static uint64_t a[BIKE_MAX_QWORDS + 2], got[BIKE_MAX_QWORDS + 2], exp[BIKE_MAX_QWORDS + 2];
-  static uint64_t chk[BIKE_MAX_QWORDS + 2];
   uint64_t muls = 0;
   const uint64_t want = formula(p->r, &muls);
 
-  auto check = [&](const char *what, unsigned vec) {
-    bike_gf2x_inv(p, exp, a);
-    // the reference itself: a * a^-1 = 1 (a unit of odd weight)
-    bike_gf2x_mul(p, chk, a, exp);
-    if (chk[0] != 1 || bike_poly_weight(p, chk) != 1) {
-      std::fprintf(stderr, "reference inverse check failed (%s %u)\n", what, vec);
-      std::exit(2);
-    }
-    uint64_t cyc = dut.run(p, got, a);
-    bench.cycles("inv", what, vec, cyc, want);
-    bench.words(what, vec, got, exp, p->r_qwords);
-  };
-
-  bench.random(1, [&](unsigned v) {
-    unsigned kind = v < 8 ? v % 4 : 0;
-    tb::operand(p, bench.rng, kind, a);
-    // all ones is no unit (it is 0 in the GF(2^(r-1)) component); all ones
-    // but 1 + x is (odd weight r - 2)
-    if (kind == 1) a[0] &= ~(uint64_t)3;
-    if ((bike_poly_weight(p, a) & 1) == 0) a[0] ^= 1;  // make it a unit
-    check("random", v);
-  });
-
-  bench.kat(2, [&](tb::Record &rec, unsigned k) {
-    tb::check_sizes(p, rec, {"sk", "pk"});
-    tb::sk_h0(p, rec["sk"].data(), a);
-    check("kat h0", k);
-    bike_poly_from_bytes(p, a, rec["pk"].data());  // h = h1 h0^-1
-    check("kat pk", k);
-  });
+  tb::inv_vectors(bench, want,
+                  [&](uint64_t *got, const uint64_t *a) { return dut.run(p, got, a); });
 
   std::printf("gf2x_inv L%d R=%u W=%d E=%d KaratsubaLevels=%d ParallelLevels=%d: %u random + %u "
               "KAT inverses, %u failures; cycles/inv %llu (formula %llu, %llu multiplications)\n",
