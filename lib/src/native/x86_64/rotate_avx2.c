@@ -260,53 +260,70 @@ void bike_gf2x_rotr_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, u
   bike_wipe(out, round4(p->r_qwords) * sizeof(uint64_t));
 }
 
-/* The counters add GROUP rotated copies at a time, kept in the counters'
- * work space (which upc_wipe clears): a carry-save tree of full adders
- * compresses the eight bits of a position to a 4-bit sum (b3 b2 b1 b0),
- * which enters slices 0 to 3 with full adders; one carry then ripples
- * through the rest. The first group's sum is the count so far: it is
- * stored, not added (fresh). */
-#define GROUP 8
+/* The counters add up to GROUP rotated copies at a time, kept in the
+ * counters' work space (which upc_wipe clears): a carry-save tree of full
+ * adders compresses the bits of a position to a 5-bit sum (v4 .. v0),
+ * which enters slices 0 to 4 with full adders; one carry then ripples
+ * through the rest. Sixteen rather than eight per group: one pass over the
+ * counters per sixteen copies, and fewer half adders per copy. The first
+ * group's sum is the count so far: it is stored, not added (fresh). */
+#define GROUP 16
 #define XOR3(a, b, c) _mm256_xor_si256(_mm256_xor_si256(a, b), c)
 #define MAJ(a, b, c) _mm256_or_si256(_mm256_and_si256(a, b), _mm256_and_si256(c, _mm256_xor_si256(a, b)))
+/* Full adder: a + b + c = s + 2 cy. */
+#define FA(s, cy, a, b, c)                      \
+  do {                                          \
+    const __m256i a_ = (a), b_ = (b), c_ = (c); \
+    s = XOR3(a_, b_, c_);                       \
+    cy = MAJ(a_, b_, c_);                       \
+  } while (0)
 
-static inline void add8(upc_counters *u, uint32_t j, uint32_t live, const uint64_t *rows,
-                        size_t stride, int fresh) {
-  __m256i x[GROUP];
-  for (uint32_t t = 0; t < GROUP; t++) {
-    x[t] = ld(rows + t * stride + j);
-  }
-  /* x0 + ... + x7 = b0 + 2 (c1 + c2 + c3 + c4) = b0 + 2 b1 + 4 (c5 + c6). */
-  const __m256i s1 = XOR3(x[0], x[1], x[2]), c1 = MAJ(x[0], x[1], x[2]);
-  const __m256i s2 = XOR3(x[3], x[4], x[5]), c2 = MAJ(x[3], x[4], x[5]);
-  const __m256i s3 = XOR3(s1, s2, x[6]), c3 = MAJ(s1, s2, x[6]);
-  const __m256i b0 = _mm256_xor_si256(s3, x[7]), c4 = _mm256_and_si256(s3, x[7]);
-  const __m256i s5 = XOR3(c1, c2, c3), c5 = MAJ(c1, c2, c3);
-  const __m256i b1 = _mm256_xor_si256(s5, c4), c6 = _mm256_and_si256(s5, c4);
-  const __m256i b2 = _mm256_xor_si256(c5, c6), b3 = _mm256_and_si256(c5, c6);
+static inline void add16(upc_counters *u, uint32_t j, uint32_t live, const uint64_t *rows,
+                         size_t stride, int fresh) {
+#define X(t) ld(rows + (t) * stride + j)
+  __m256i s0, s1, s2, s3, s4, t0, t1, c0, c1, c2, c3, c4, c5, c6, c7;
+  __m256i u0, u1, u2, d0, d1, d2, d3, w0, e0, e1, v[5];
+  /* 11 full and 4 half adders. Weight 1: 16 bits to 6, to 2, to v0. */
+  FA(s0, c0, X(0), X(1), X(2));
+  FA(s1, c1, X(3), X(4), X(5));
+  FA(s2, c2, X(6), X(7), X(8));
+  FA(s3, c3, X(9), X(10), X(11));
+  FA(s4, c4, X(12), X(13), X(14));
+  FA(t0, c5, s0, s1, s2);
+  FA(t1, c6, s3, s4, X(15));
+#undef X
+  v[0] = _mm256_xor_si256(t0, t1);
+  c7 = _mm256_and_si256(t0, t1);
+  /* Weight 2: c0 .. c7 to v1; weight 4: d0 .. d3 to v2; weight 8: e0, e1
+   * to v3 and v4. */
+  FA(u0, d0, c0, c1, c2);
+  FA(u1, d1, c3, c4, c5);
+  FA(u2, d2, c6, c7, u0);
+  v[1] = _mm256_xor_si256(u1, u2);
+  d3 = _mm256_and_si256(u1, u2);
+  FA(w0, e0, d0, d1, d2);
+  v[2] = _mm256_xor_si256(w0, d3);
+  e1 = _mm256_and_si256(w0, d3);
+  v[3] = _mm256_xor_si256(e0, e1);
+  v[4] = _mm256_and_si256(e0, e1);
   if (fresh) {
-    st(u->slice[0] + j, b0);
-    st(u->slice[1] + j, b1);
-    st(u->slice[2] + j, b2);
-    st(u->slice[3] + j, b3);
+    for (uint32_t b = 0; b < 5; b++) {
+      st(u->slice[b] + j, v[b]);
+    }
     return;
   }
-  const __m256i u0 = ld(u->slice[0] + j);
-  st(u->slice[0] + j, _mm256_xor_si256(u0, b0));
-  const __m256i k0 = _mm256_and_si256(u0, b0);
-  const __m256i u1 = ld(u->slice[1] + j);
-  st(u->slice[1] + j, XOR3(u1, b1, k0));
-  const __m256i k1 = MAJ(u1, b1, k0);
-  const __m256i u2 = ld(u->slice[2] + j);
-  st(u->slice[2] + j, XOR3(u2, b2, k1));
-  const __m256i k2 = MAJ(u2, b2, k1);
-  const __m256i u3 = ld(u->slice[3] + j);
-  st(u->slice[3] + j, XOR3(u3, b3, k2));
-  __m256i carry = MAJ(u3, b3, k2);
-  for (uint32_t b = 4; b < live; b++) {
-    const __m256i v = ld(u->slice[b] + j);
-    st(u->slice[b] + j, _mm256_xor_si256(v, carry));
-    carry = _mm256_and_si256(v, carry);
+  const __m256i x0 = ld(u->slice[0] + j);
+  st(u->slice[0] + j, _mm256_xor_si256(x0, v[0]));
+  __m256i carry = _mm256_and_si256(x0, v[0]);
+  for (uint32_t b = 1; b < 5; b++) {
+    const __m256i x = ld(u->slice[b] + j);
+    st(u->slice[b] + j, XOR3(x, v[b], carry));
+    carry = MAJ(x, v[b], carry);
+  }
+  for (uint32_t b = 5; b < live; b++) {
+    const __m256i x = ld(u->slice[b] + j);
+    st(u->slice[b] + j, _mm256_xor_si256(x, carry));
+    carry = _mm256_and_si256(x, carry);
   }
 }
 
@@ -317,8 +334,8 @@ void upc_count_avx2(const bike_params *p, upc_counters *u, const uint32_t *idx, 
   /* The work space that upc_wipe clears (25 R + 96 rows of 8 words for the
    * level's R) holds GROUP copies of R rows, then a || a, then the SHARE
    * rotations' work rows: with top < n <= 8 R, at most 3.5 R + 2 rows for
-   * a || a and SHARE (1.5 R + 2) for the work, at most 17.5 R + 10. So nothing
-   * of a count is left on the stack and all of it is wiped once, by
+   * a || a and SHARE (1.5 R + 2) for the work, at most 22.5 R + 6. So
+   * nothing of a count is left on the stack and all of it is wiped once, by
    * upc_wipe at the end of decoding. */
   const size_t stride = (size_t)(n + 7) / 8 * 8;
   uint64_t *const rows = u->scratch;
@@ -330,18 +347,18 @@ void upc_count_avx2(const bike_params *p, upc_counters *u, const uint32_t *idx, 
   assert(src.base + src.used + SHARE * src.first <= u->scratch + UPC_SCRATCH_ROWS(stride / 8) * 8);
   static_assert(GROUP % SHARE == 0, "a group is whole shares");
   /* Words n to n4 - 1 of the counters: defined, unused. The first group
-   * writes slices 0 to 3. */
-  for (uint32_t b = count == 0 ? 0 : 4; b < UPC_SLICES; b++) {
+   * writes slices 0 to 4. */
+  for (uint32_t b = count == 0 ? 0 : 5; b < UPC_SLICES; b++) {
     memset(u->slice[b], 0, n4 * sizeof(uint64_t));
   }
-  uint32_t live = 1; /* slices that can be non-zero after the additions so far */
-  for (uint32_t i = 0; i < count; i += GROUP) {
-    const uint32_t added = i + GROUP <= count ? i + GROUP : count;
-    while (live < UPC_SLICES && (added >> live) != 0) {
-      live++;
-    }
-    const uint32_t live4 = live < 4 ? 4 : live;
-    for (uint32_t t0 = 0; t0 < GROUP; t0 += SHARE) {
+  /* Groups of whole shares, as equal in size as can be (71 copies are
+   * 16 + 4 x 14, not 4 x 16 + 7): a group costs its copies' rotations and
+   * GROUP rows of additions, whatever it holds. */
+  const uint32_t shares = (count + SHARE - 1) / SHARE;
+  const uint32_t groups = (shares + GROUP / SHARE - 1) / (GROUP / SHARE);
+  for (uint32_t gi = 0, i = 0; gi < groups; gi++) {
+    const uint32_t size = SHARE * (shares / groups + (gi < shares % groups ? 1 : 0));
+    for (uint32_t t0 = 0; t0 < size; t0 += SHARE) {
       uint32_t q[SHARE]; /* copies past count rotate by 0, then are cleared */
       for (uint32_t t = 0; t < SHARE; t++) {
         q[t] = i + t0 + t < count ? idx[i + t0 + t] >> 6 : 0;
@@ -358,13 +375,21 @@ void upc_count_avx2(const bike_params *p, upc_counters *u, const uint32_t *idx, 
         }
       }
     }
-    if (i == 0) {
+    for (uint32_t t = size; t < GROUP; t++) {
+      memset(rows + t * stride, 0, n4 * sizeof(uint64_t));
+    }
+    i += size;
+    uint32_t live = 5; /* slices that can be non-zero after this group */
+    while (live < UPC_SLICES && ((i < count ? i : count) >> live) != 0) {
+      live++;
+    }
+    if (gi == 0) {
       for (uint32_t j = 0; j < n4; j += 4) {
-        add8(u, j, live4, rows, stride, 1);
+        add16(u, j, live, rows, stride, 1);
       }
     } else {
       for (uint32_t j = 0; j < n4; j += 4) {
-        add8(u, j, live4, rows, stride, 0);
+        add16(u, j, live, rows, stride, 0);
       }
     }
   }
