@@ -21,6 +21,7 @@
 #include "bike/ops.h"
 #include "common/ct.h"
 #include "native/backend.h"
+#include "native/sym_bits.h"
 
 /* slot dst = (slot src)^(2^k) * slot mul: b_i in src and b_k in mul make
  * b_(i+k). Slot 0 is N (b_1), slot 1 the running value (b_1 at first),
@@ -41,6 +42,23 @@ static const chain_step chain_20485[] = {
 };
 
 #define CHAIN_MAX 64
+
+/* c = sigma(a): bit j of c is bit (r - j) mod r of a. With a read as a
+ * 64n-bit string and reversed (word i of rev is word n - 1 - i of a, its
+ * bits reversed), bit t of rev is bit 64n - 1 - t of a, so bits 1..r - 1
+ * of c are rev shifted down by 64n - r - 1, and bit 0 stays. A reversal and
+ * a shift by the public r: far cheaper than the k-squaring by h, a general
+ * bit permutation. rev needs n + 1 words. */
+static void sigma(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t *rev) {
+  const size_t n = p->r_qwords;
+  for (size_t i = 0; i < n; i++) {
+    rev[i] = sym_rev64(a[n - 1 - i]);
+  }
+  rev[n] = 0;
+  sym_window(c, n, rev, (int64_t)(64 * n - p->r - 1));
+  c[0] |= a[0] & 1;
+  c[n - 1] &= ((uint64_t)1 << (p->r % 64)) - 1;
+}
 
 /* The bit walk of n as steps; returns their number. */
 static size_t bit_walk(chain_step *s, uint32_t n) {
@@ -74,7 +92,7 @@ void bike_gf2x_inv(const bike_params *p, uint64_t *c, const uint64_t *a) {
     len = bit_walk(walk, n);
     steps = walk;
   }
-  bike_gf2x_sqr_k_scratch(p, conj, a, h, scratch); /* sigma(a) */
+  sigma(p, conj, a, scratch);
   bike_gf2x_mul_scratch(p, slot[0], a, conj, scratch);
   memcpy(slot[1], slot[0], bytes);
   for (size_t i = 0; i < len; i++) {
