@@ -10,8 +10,11 @@
 # that a burst of load from other processes hits all groups alike; each cell
 # of the Markdown table is the median over the rounds of that round's figure
 # (handshakes/s, median/p10/p90 latency, CPU time per handshake of client and
-# server). Set BENCH_CPUS="0 1" to choose the server and client cores, and
-# BENCH_GROUPS="X25519 X25519MLKEM768 bikel1" to run only some groups.
+# server). Set BENCH_CPUS="0 1" to choose the server and client cores,
+# BENCH_GROUPS="X25519 X25519MLKEM768 bikel1" to run only some groups, and
+# BENCH_CLIENT_BACKEND=avx2-vpclmul to run the client's libbike on that back
+# end (BIKE_BACKEND in the client's environment only; the server keeps the
+# one dispatch chooses).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-$root/build-provider}
@@ -21,6 +24,8 @@ count=${2:-200}
 rounds=${3:-5}
 warmup=${WARMUP:-10}
 read -r cpu_server cpu_client <<< "${BENCH_CPUS:-0 1}"
+client_env=(env)
+[[ -n ${BENCH_CLIENT_BACKEND:-} ]] && client_env+=("BIKE_BACKEND=$BENCH_CLIENT_BACKEND")
 bench=$build/bin/bikeprov_tls_bench
 module=$build/lib/bikeprovider.so
 [[ -x $bench && -f $module ]] || { echo "build first: cmake --build $build" >&2; exit 1; }
@@ -48,6 +53,14 @@ for g in "${groups[@]}"; do
 done
 
 info=$("$bench" info --module "$module") || { echo "cannot load $module" >&2; exit 1; }
+if [[ -n ${BENCH_CLIENT_BACKEND:-} ]]; then
+  # The provider reports the back end it runs on: check the client's took.
+  client_info=$("${client_env[@]}" "$bench" info --module "$module") \
+    || { echo "client cannot run back end $BENCH_CLIENT_BACKEND" >&2; exit 1; }
+  [[ $client_info == *"back end $BENCH_CLIENT_BACKEND;"* ]] \
+    || { echo "client back end not $BENCH_CLIENT_BACKEND: $client_info" >&2; exit 1; }
+  info="server: $info; client: $client_info"
+fi
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # One round for one group: appends "key=value ..." of client and server to
@@ -66,7 +79,7 @@ run_one() {
     sleep 0.05
   done
   grep -q READY "$out" || { echo "server for $g not ready after 20 s" >&2; exit 1; }
-  line=$(timeout 300 taskset -c "$cpu_client" "$bench" client --module "$module" --group "$g" \
+  line=$(timeout 300 taskset -c "$cpu_client" "${client_env[@]}" "$bench" client --module "$module" --group "$g" \
     --port "$port" --count "$count" --warmup "$warmup" --cafile "$work/cert.pem")
   wait "$server_pid" || { cat "$out" >&2; exit 1; }
   server_pid=
