@@ -10,11 +10,11 @@
 # that a burst of load from other processes hits all groups alike; each cell
 # of the Markdown table is the median over the rounds of that round's figure
 # (handshakes/s, median/p10/p90 latency, CPU time per handshake of client and
-# server). Set BENCH_CPUS="0 1" to choose the server and client cores,
-# BENCH_GROUPS="X25519 X25519MLKEM768 bikel1" to run only some groups, and
-# BENCH_CLIENT_BACKEND=avx2-vpclmul to run the client's libbike on that back
-# end (BIKE_BACKEND in the client's environment only; the server keeps the
-# one dispatch chooses).
+# server), then the client CPU time of every round. Set BENCH_CPUS="0 1" to
+# choose the server and client cores, BENCH_GROUPS="X25519 X25519MLKEM768
+# bikel1" to run only some groups, and BENCH_CLIENT_BACKEND=avx2-vpclmul to
+# run the client's libbike on that back end (BIKE_BACKEND in the client's
+# environment only; the server keeps the one dispatch chooses).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-$root/build-provider}
@@ -107,4 +107,9 @@ for g in "${groups[@]}"; do
   printf '| %s | %.1f | %s | %s | %s | %s | %s | %s |\n' "$g" "$(median_of "$f" handshakes_per_s)" \
     "$(median_of "$f" median_ms)" "$(median_of "$f" p10_ms)" "$(median_of "$f" p90_ms)" \
     "$(median_of "$f" client_cpu_ms)" "$(median_of "$f" server_cpu_ms)" "${share[$g]}"
+done
+echo
+echo "Client CPU (ms) per handshake, round by round:"
+for g in "${groups[@]}"; do
+  echo "  $g: $(sed -E 's/(^|.* )client_cpu_ms=([^ ]+).*/\2/' "$work/$g.results" | tr '\n' ' ')"
 done
