@@ -356,6 +356,7 @@ void upc_count_avx2(const bike_params *p, upc_counters *u, const uint32_t *idx, 
    * GROUP rows of additions, whatever it holds. */
   const uint32_t shares = (count + SHARE - 1) / SHARE;
   const uint32_t groups = (shares + GROUP / SHARE - 1) / (GROUP / SHARE);
+  uint32_t written = GROUP; /* rows that may hold data (an earlier call's) */
   for (uint32_t gi = 0, i = 0; gi < groups; gi++) {
     const uint32_t size = SHARE * (shares / groups + (gi < shares % groups ? 1 : 0));
     for (uint32_t t0 = 0; t0 < size; t0 += SHARE) {
@@ -375,9 +376,11 @@ void upc_count_avx2(const bike_params *p, upc_counters *u, const uint32_t *idx, 
         }
       }
     }
-    for (uint32_t t = size; t < GROUP; t++) {
+    /* Rows from size on add zero: clear those an earlier group wrote. */
+    for (uint32_t t = size; t < written; t++) {
       memset(rows + t * stride, 0, n4 * sizeof(uint64_t));
     }
+    written = size;
     i += size;
     uint32_t live = 5; /* slices that can be non-zero after this group */
     while (live < UPC_SLICES && ((i < count ? i : count) >> live) != 0) {
