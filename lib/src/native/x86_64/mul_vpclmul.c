@@ -1,8 +1,10 @@
 /* Dense multiplication in R with 256-bit VPCLMULQDQ (AVX2 encoding): the
  * Karatsuba recursion of mul_karatsuba.h over 8 x 8-word leaves, each leaf
  * being three levels of Karatsuba whose 2 x 2-word products run two at a
- * time, one per 128-bit lane: 15 carry-less multiply instructions per leaf
- * instead of 27. */
+ * time, one per 128-bit lane, and the ninth schoolbook across the lanes: 14
+ * carry-less multiply instructions per leaf instead of 27. On Zen 4 these
+ * instructions bound the product (about 2.7 TSC ticks each), not the
+ * additions. */
 #include <immintrin.h>
 #include <string.h>
 
@@ -24,15 +26,18 @@ static inline void mul2x(__m256i *lo, __m256i *hi, __m256i x, __m256i y) {
   *hi = _mm256_xor_si256(h, _mm256_bsrli_epi128(m, 8));
 }
 
-/* The same for a single 128-bit pair. */
+/* (lo, hi) = x * y for a single 128-bit pair, schoolbook across the two
+ * lanes: x in both, y and y with its words swapped, so that two
+ * instructions make x0 y0 | x0 y1 and x1 y1 | x1 y0 (Karatsuba would take
+ * three, each with a lane idle). */
 static inline void mul2(__m128i *lo, __m128i *hi, __m128i x, __m128i y) {
-  const __m128i l = _mm_clmulepi64_si128(x, y, 0x00);
-  const __m128i h = _mm_clmulepi64_si128(x, y, 0x11);
-  const __m128i xs = _mm_xor_si128(x, _mm_unpackhi_epi64(x, x));
-  const __m128i ys = _mm_xor_si128(y, _mm_unpackhi_epi64(y, y));
-  const __m128i m = _mm_xor_si128(_mm_clmulepi64_si128(xs, ys, 0x00), _mm_xor_si128(l, h));
-  *lo = _mm_xor_si128(l, _mm_slli_si128(m, 8));
-  *hi = _mm_xor_si128(h, _mm_srli_si128(m, 8));
+  const __m256i xx = _mm256_broadcastsi128_si256(x);
+  const __m256i yy = _mm256_set_m128i(_mm_shuffle_epi32(y, 0x4e), y);
+  const __m256i p0 = _mm256_clmulepi64_epi128(xx, yy, 0x00);
+  const __m256i p1 = _mm256_clmulepi64_epi128(xx, yy, 0x11);
+  const __m128i m = _mm_xor_si128(_mm256_extracti128_si256(p0, 1), _mm256_extracti128_si256(p1, 1));
+  *lo = _mm_xor_si128(_mm256_castsi256_si128(p0), _mm_slli_si128(m, 8));
+  *hi = _mm_xor_si128(_mm256_castsi256_si128(p1), _mm_srli_si128(m, 8));
 }
 
 static inline __m128i lane0(__m256i v) { return _mm256_castsi256_si128(v); }
