@@ -186,7 +186,6 @@ void bike_support_dense2_avx512(const bike_params *p, uint64_t *a0, uint64_t *a1
                                 const uint32_t *idx, const uint64_t *take, uint32_t count);
 void bike_support_dense_avx512(const bike_params *p, uint64_t *a, const uint32_t *idx,
                                const uint64_t *take, uint32_t count);
-void bike_gf2x_sqr_pclmul(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t *prod);
 size_t bike_gf2x_sqr_k_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
                             uint64_t *scratch);
 size_t bike_gf2x_sqr_k_sym_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,

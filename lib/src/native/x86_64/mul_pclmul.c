@@ -62,20 +62,3 @@ static void mul8(uint64_t *c, const uint64_t *a, const uint64_t *b) {
 #define MUL_ENTRY bike_gf2x_mul_pclmul
 #define MUL_SYM_ENTRY bike_gf2x_mul_sym_pclmul
 #include "native/x86_64/mul_karatsuba.h"
-
-/* c = a^2 in R: the carry-less square spreads the bits of each word (a_i
- * times itself) into prod (2 n words, the caller's), then x^r = 1 folds the
- * top half down. */
-void bike_gf2x_sqr_pclmul(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t *prod) {
-  const size_t n = p->r_qwords;
-  for (size_t i = 0; i < n; i++) {
-    const __m128i x = _mm_cvtsi64_si128((long long)a[i]);
-    st(&prod[2 * i], _mm_clmulepi64_si128(x, x, 0x00));
-  }
-  const uint32_t ws = p->r / 64, bs = p->r % 64;
-  for (size_t i = 0; i < n; i++) {
-    uint64_t high = (prod[i + ws] >> bs) | (prod[i + ws + 1] << (64 - bs));
-    c[i] = prod[i] ^ high;
-  }
-  c[n - 1] &= ((uint64_t)1 << bs) - 1;
-}
