@@ -20,9 +20,9 @@
  * a || a, so each load serves all of them. Two ran about 1 % faster than
  * four (fewer work rows in flight) and four 3 % faster than eight. */
 #define SHARE 2
-/* Word steps below NEAR are the final pass's: it reads each of its rows as
- * a pick among four loads (steps 16 and 32), which costs less than a pass
- * over memory for them. */
+/* Word steps below 4 NEAR are the final pass's: it finishes the stages of
+ * NEAR and 2 NEAR (those left after the first pass) on each row as it
+ * reaches it, in place, instead of in passes of their own over memory. */
 #define NEAR 64
 
 typedef struct {
@@ -81,25 +81,21 @@ static inline __m256i mask_of(uint32_t bit) {
 }
 
 /* The rotation: the r-bit window of a || a at bit k, with q = k / 64.
- * Word stages move by 64 Q words (Q = q / 64), in passes over memory; one
- * final streaming pass moves by the last q % 64 words and shifts by k % 64
- * bits. Its loads pick among rows 0, 16, 32 and 48 ahead by bits 4 and 5
- * of q; then it rotates the lanes of each vector by q % 4 (vpermd), picks among
- * four vectors by bits 2 and 3 of q (blends whose partial results are
- * carried in registers from one output vector to the next), and joins
- * words with per-lane variable shifts (vpsrlvq, vpsllvq). Permute indices
- * and shift counts in vector registers are data, not addresses or branch
- * conditions: fixed latency, and valgrind sees them as such. */
-/* dst[i] = src[i + S b] for the rows i < rows, b the bit of q for step S. */
-static inline void stage1(uint64_t *dst, const uint64_t *src, uint32_t rows, uint32_t step,
-                          uint32_t q) {
-  const __m256i take = mask_of(q & step);
-  const uint64_t *ahead = src + step;
-  for (const uint64_t *end = dst + rows; dst < end; dst += 4, src += 4, ahead += 4) {
-    st(dst, blend64(ld(src), ld(ahead), take));
-  }
-}
-
+ * Word stages move by 64 Q words (Q = q / 64): the first pass and any but
+ * the last two in passes over memory, the last two (steps 64 and 128) in
+ * the final streaming pass, which also moves by the last q % 64 words and
+ * shifts by k % 64 bits. For each row it reaches it finishes those word
+ * stages (row x of w), stores it back and makes lo(x) = row x or x + 16 by
+ * bit 4 of q, also stored back in place: row v is then lo(v) or lo(v + 32)
+ * by bit 5: two blends per row for bits 4 and 5 (four loads and three
+ * blends as a pick) and one or three for the NEAR stages, which then need
+ * no pass of their own over memory. It rotates the lanes of
+ * each vector by q % 4 (vpermd), picks among four vectors by bits 2 and 3
+ * of q (blends whose partial results are carried in registers from one
+ * output vector to the next), and joins words with per-lane variable
+ * shifts (vpsrlvq, vpsllvq). Permute indices and shift counts in vector
+ * registers are data, not addresses or branch conditions: fixed latency,
+ * and valgrind sees them as such. */
 /* Two stages in one pass: steps 2S then S, dst[i] = src[i + 2S b1 + S b0]. */
 static inline void stage2(uint64_t *dst, const uint64_t *src, uint32_t rows, uint32_t step,
                           uint32_t q) {
@@ -132,8 +128,9 @@ static inline void stage2_shared(uint64_t *const dst[SHARE], const uint64_t *src
 }
 
 /* The last pass: out[j] = w[j + m] >> b | w[j + m + 1] << (64 - b) for
- * j < n4, m = q % 64, b = k % 64. Write m = 16 M + m' (m' = q % 16): row v
- * is loaded as row v + 16 M of w, which leaves m'. With r(v) that row
+ * j < n4, m = q % 64, b = k % 64, w after its last `extra` word stages.
+ * Write m = 16 M + m' (m' = q % 16): row v is taken as row v + 16 M of w,
+ * which leaves m'. With r(v) that row
  * rotated
  * down by m % 4 lanes, x0 at row j (words j + m .. j + m + 3) is Y(j) in
  * the lanes where lane + m % 4 < 4 and Y(j + 4) in the others, where
@@ -141,32 +138,48 @@ static inline void stage2_shared(uint64_t *const dst[SHARE], const uint64_t *src
  * or r(v + 4) by bit 2. x1 (words one further) is x0 moved down one lane
  * with the next x0's first word on top. Step v loads row v and completes
  * P(v - 4), Y(v - 12), x0 at v - 16 and the output at v - 20; the first
- * five steps only fill the pipeline. Reads rows below n4 + 20 + 48. */
-/* One step: rn = r(v), pn = P(v - 4), yn = Y(v - 12), xn = x0 at v - 16,
- * dn = xn moved down, o = the output at v - 20; rp, p12, yp, xp, dp hold
- * r(v - 4), P(v - 12), Y(v - 16), x0 at v - 20 and it moved down. The
- * callers unroll six steps and rotate the variables' roles, so that no
- * value is copied from register to register. */
+ * five steps only fill the pipeline. Reads rows below n4 + 20 + 48 of w,
+ * below n4 + 68 + 64 (2^extra - 1) of the input, and writes w. */
+/* One step: row v + 48 of w finished and stored (fin), lo(v + 32) (lo),
+ * rn = r(v), pn = P(v - 4), yn = Y(v - 12), xn = x0 at v - 16, dn = xn
+ * moved down, o = the output at v - 20; rp, p12, yp, xp, dp hold r(v - 4),
+ * P(v - 12), Y(v - 16), x0 at v - 20 and it moved down. The callers unroll
+ * six steps and rotate the variables' roles, so that no value is copied
+ * from register to register. */
 #define FINAL_STEP(o, rp, rn, p12, pn, yp, yn, xp, xn, dp, dn)                                    \
   do {                                                                                            \
-    rn = _mm256_permutevar8x32_epi32(ld_near(row, b4, b5), perm);                                              \
-    pn = blend64(rp, rn, b2);                                                          \
-    yn = blend64(p12, pn, b3);                                                         \
-    xn = blend64(yp, yn, wrap);                                                        \
+    const __m256i fin = stages(row + 48, extra, b6, b7);                                          \
+    if (extra) {                                                                                  \
+      st(row + 48, fin);                                                                          \
+    }                                                                                             \
+    const __m256i lo = blend64(ld(row + 32), fin, b4);                                            \
+    st(row + 32, lo);                                                                             \
+    rn = _mm256_permutevar8x32_epi32(blend64(ld(row), lo, b5), perm);                             \
+    pn = blend64(rp, rn, b2);                                                                     \
+    yn = blend64(p12, pn, b3);                                                                    \
+    xn = blend64(yp, yn, wrap);                                                                   \
     dn = _mm256_permute4x64_epi64(xn, _MM_SHUFFLE(0, 3, 2, 1));                                   \
     o = _mm256_or_si256(_mm256_srlv_epi64(xp, right),                                             \
                         _mm256_sllv_epi64(_mm256_blend_epi32(dp, dn, 0xC0), left));               \
     row += 4;                                                                                     \
   } while (0)
 
-/* Row v + 16 M of w, M = 2 b5 + b4. */
-static inline __m256i ld_near(const uint64_t *row, __m256i b4, __m256i b5) {
-  const __m256i lo = blend64(ld(row), ld(row + 16), b4);
-  const __m256i hi = blend64(ld(row + 32), ld(row + 48), b4);
-  return blend64(lo, hi, b5);
+/* Row x of w after the last `extra` word stages (steps NEAR, 2 NEAR). */
+static inline __attribute__((always_inline)) __m256i stages(const uint64_t *x, const int extra,
+                                                          __m256i b6, __m256i b7) {
+  if (extra == 0) {
+    return ld(x);
+  }
+  const __m256i lo = blend64(ld(x), ld(x + NEAR), b6);
+  if (extra == 1) {
+    return lo;
+  }
+  return blend64(lo, blend64(ld(x + 2 * NEAR), ld(x + 3 * NEAR), b6), b7);
 }
 
-static void rot_final(const uint64_t *w, uint64_t *out, uint32_t n4, uint32_t k) {
+static inline __attribute__((always_inline)) void rot_final(uint64_t *w, uint64_t *out,
+                                                            uint32_t n4, uint32_t k,
+                                                            const int extra) {
   const uint32_t q = k >> 6;
   const __m256i lane = _mm256_setr_epi64x(0, 1, 2, 3);
   const __m256i at = _mm256_add_epi64(lane, _mm256_set1_epi64x((long long)(q & 3)));
@@ -175,12 +188,24 @@ static void rot_final(const uint64_t *w, uint64_t *out, uint32_t n4, uint32_t k)
       lo_dword, _mm256_slli_epi64(_mm256_add_epi64(lo_dword, _mm256_set1_epi64x(1)), 32));
   const __m256i wrap = _mm256_cmpgt_epi64(at, _mm256_set1_epi64x(3));
   const __m256i b2 = mask_of(q & 4), b3 = mask_of(q & 8), b4 = mask_of(q & 16), b5 = mask_of(q & 32);
+  const __m256i b6 = mask_of(q & NEAR), b7 = mask_of(q & (2 * NEAR));
+  /* In place: rows 0 to 47 of w after the extra stages, then rows 0 to 31
+   * as lo(x) = row x + 16 b4. Step v then finishes row v + 48, lo(v + 32)
+   * and r(v) = lo(v) or lo(v + 32) by b5. */
+  if (extra) {
+    for (uint32_t x = 0; x < 48; x += 4) {
+      st(w + x, stages(w + x, extra, b6, b7));
+    }
+  }
+  for (uint32_t x = 0; x < 32; x += 4) {
+    st(w + x, blend64(ld(w + x), ld(w + x + 16), b4));
+  }
   const __m256i right = _mm256_set1_epi64x((long long)(k & 63));
   const __m256i left = _mm256_sub_epi64(_mm256_set1_epi64x(64), right);
   const __m256i z = _mm256_setzero_si256();
   __m256i ra = z, rb = z, p0 = z, p1 = z, p2 = z, ya = z, yb = z, xa = z, xb = z, da = z, db = z;
   __m256i o;
-  const uint64_t *row = w;
+  uint64_t *row = w;
   /* Steps 0 to 4 fill the pipeline; step s uses r, y, x, d of parity s % 2
    * and p of s % 3 for its new values. */
   FINAL_STEP(o, rb, ra, p1, p0, yb, ya, xb, xa, db, da);
@@ -225,20 +250,23 @@ static void rot_final(const uint64_t *w, uint64_t *out, uint32_t n4, uint32_t k)
 #undef FINAL_STEP
 
 /* A rotation after its first pass (steps top and top / 2, from a || a into
- * w): the other word stages in place in w, two per pass while two are left
- * (a pass ending with step S computes the n4 + 4 + S rows later passes
- * read), then the final pass into out[0..round4(n)), bits above r not
- * cleared. */
+ * w): the word stages above 2 NEAR in place in w, two per pass (a pass
+ * ending with step S computes the n4 + 4 + S rows later passes read), then
+ * the final pass, with the stages of 2 NEAR and NEAR left (none at L1, one
+ * at L3, two at L5), into out[0..round4(n)), bits above r not cleared. */
 static void rot_rest(const rot_src *src, uint64_t *w, uint64_t *out, uint32_t k) {
   const uint32_t n4 = round4(src->n), q = k >> 6;
   uint32_t step = src->top >> 2;
-  for (; step >= 2 * NEAR; step >>= 2) {
+  for (; step >= 4 * NEAR; step >>= 2) {
     stage2(w, w, n4 + 4 + (step >> 1), step >> 1, q);
   }
-  if (step == NEAR) {
-    stage1(w, w, n4 + 4 + step, step, q);
+  if (step == 2 * NEAR) {
+    rot_final(w, out, n4, k, 2);
+  } else if (step == NEAR) {
+    rot_final(w, out, n4, k, 1);
+  } else {
+    rot_final(w, out, n4, k, 0);
   }
-  rot_final(w, out, n4, k);
 }
 
 /* One rotation; w is scratch of src->first words. */
