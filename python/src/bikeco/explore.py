@@ -27,13 +27,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-import numpy as np
-from scipy.optimize import Bounds, LinearConstraint, milp
-
 from bikeco.devices import RESOURCES, Device
 from bikeco.errors import BikecoError, NothingFitsError
 from bikeco.hwmodels import HwUnit
 from bikeco.interconnect import TransferModel, target_bytes
+from bikeco.placement_milp import PlacementMilp, solve_placement
 from bikeco.profiles import PRIMITIVES, SoftwareProfile
 
 ROLES: dict[str, tuple[str, ...]] = {
@@ -263,58 +261,28 @@ def _model(pb: Problem) -> _Model:
 def _solve(pb: Problem, model: _Model) -> tuple[list[int], list[int]] | None:
     """Return (used option indices, placed unit indices), or None when infeasible."""
     units, opts, cons = pb.units, model.options, pb.constraints
-    n_o, n_u = len(opts), len(units)
-    n = n_o + n_u
-    cost = np.zeros(n)
-    for oi, o in enumerate(opts):
-        cost[oi] = o.delta_ms
-    for ui, u in enumerate(units):
-        cost[n_o + ui] = LUT_TIE_BREAK_MS * (u.resources["lut"] + 1.0)
-    rows: list[np.ndarray] = []
-    ub: list[float] = []
-    for ii in range(len(model.items)):
-        row = np.zeros(n)
-        for oi, o in enumerate(opts):
-            if ii in o.covers:
-                row[oi] = 1.0
-        if row.any():
-            rows.append(row)
-            ub.append(1.0)
-    for oi, o in enumerate(opts):
-        row = np.zeros(n)
-        row[oi] = 1.0
-        row[n_o + o.unit] = -1.0
-        rows.append(row)
-        ub.append(0.0)
     cores: dict[str, list[int]] = {}
     for ui, u in enumerate(units):
         cores.setdefault(f"{u.source}:{u.core}", []).append(ui)
-    for members in cores.values():
-        if len(members) > 1:
-            row = np.zeros(n)
-            row[[n_o + m for m in members]] = 1.0
-            rows.append(row)
-            ub.append(1.0)
     limits = dict(model.available)
     limits["lut"] = min(limits["lut"], cons.lut_limit)
-    for k in RESOURCES:
-        row = np.zeros(n)
-        for ui, u in enumerate(units):
-            row[n_o + ui] = u.resources[k] + cons.bus_overhead.get(k, 0.0)
-        rows.append(row)
-        ub.append(limits[k] + 1e-9)
-    a = np.vstack(rows) if rows else np.zeros((0, n))
-    res = milp(
-        c=cost,
-        integrality=np.ones(n),
-        bounds=Bounds(np.zeros(n), np.ones(n)),
-        constraints=[LinearConstraint(a, -np.inf, np.array(ub))],
-        options={"mip_rel_gap": 1e-12, "presolve": True},
+    return solve_placement(
+        PlacementMilp(
+            option_cost=[o.delta_ms for o in opts],
+            option_unit=[o.unit for o in opts],
+            unit_cost=[LUT_TIE_BREAK_MS * (u.resources["lut"] + 1.0) for u in units],
+            items=[
+                [oi for oi, o in enumerate(opts) if ii in o.covers]
+                for ii in range(len(model.items))
+            ],
+            groups=list(cores.values()),
+            area={
+                k: [u.resources[k] + cons.bus_overhead.get(k, 0.0) for u in units]
+                for k in RESOURCES
+            },
+            limits=limits,
+        )
     )
-    if res.x is None:
-        return None
-    x = np.round(res.x).astype(int)
-    return [i for i in range(n_o) if x[i]], [u for u in range(n_u) if x[n_o + u]]
 
 
 def explore(pb: Problem, require_fit: bool = True) -> Plan:

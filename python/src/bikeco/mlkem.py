@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from scipy.optimize import Bounds, LinearConstraint, milp, nnls
+from scipy.optimize import nnls
 
 from bikeco.data_files import read_table
 from bikeco.devices import RESOURCES, Device
@@ -47,6 +47,7 @@ from bikeco.hwcycles import NTT_ACC_KINDS, ntt_acc_cycles, ntt_cycles, permutati
 from bikeco.hwmodels import load_records
 from bikeco.hwrecord import RecordError, SynthReport, load_report
 from bikeco.interconnect import TransferModel
+from bikeco.placement_milp import PlacementMilp, solve_placement
 
 KEM_OPS: tuple[str, ...] = ("keygen", "encaps", "decaps")
 WORKS: tuple[str, ...] = ("ntt", "invntt", "basemul", "sample_matrix", "sample_cbd", "hash")
@@ -589,44 +590,24 @@ def solve(pb: Problem) -> tuple[list[int], list[int]]:
     """(chosen option indices into :meth:`Problem.options`, placed preset indices)."""
     opts = pb.options()
     presets = pb.presets
-    n_o, n_p = len(opts), len(presets)
-    n = n_o + n_p
-    cost = np.zeros(n)
-    for i, o in enumerate(opts):
-        saved_ms = o.cost.total(pb.objective) - pb.works_sw_ms(o.op.works, pb.objective)
-        cost[i] = SCALE_NS * saved_ms
-    for j, pre in enumerate(presets):
-        cost[n_o + j] = LUT_TIE_BREAK_NS * (pre.area["lut"] + 1.0)
-    rows: list[np.ndarray] = []
-    ub: list[float] = []
-
-    def add(entries: Mapping[int, float], bound: float) -> None:
-        row = np.zeros(n)
-        for idx, v in entries.items():
-            row[idx] = v
-        rows.append(row)
-        ub.append(bound)
-
-    for w in WORKS:  # each work item done once at most (else in software)
-        add({i: 1.0 for i, o in enumerate(opts) if w in o.op.works}, 1.0)
-    for i, o in enumerate(opts):  # an option needs its preset placed
-        add({i: 1.0, n_o + presets.index(o.preset): -1.0}, 0.0)
-    for core in CORES:  # one preset per core
-        add({n_o + j: 1.0 for j, pre in enumerate(presets) if pre.core == core}, 1.0)
     lim = pb.limits()
-    for k in RESOURCES:
-        add({n_o + j: pb.preset_area(c)[k] for j, c in enumerate(presets)}, lim[k] + 1e-9)
-    res = milp(
-        c=cost,
-        integrality=np.ones(n),
-        bounds=Bounds(np.zeros(n), np.ones(n)),
-        constraints=[LinearConstraint(np.vstack(rows), -np.inf, np.array(ub))],
-        options={"mip_rel_gap": 1e-12},
+    got = solve_placement(
+        PlacementMilp(
+            option_cost=[
+                SCALE_NS * (o.cost.total(pb.objective) - pb.works_sw_ms(o.op.works, pb.objective))
+                for o in opts
+            ],
+            option_unit=[presets.index(o.preset) for o in opts],
+            unit_cost=[LUT_TIE_BREAK_NS * (pre.area["lut"] + 1.0) for pre in presets],
+            items=[[i for i, o in enumerate(opts) if w in o.op.works] for w in WORKS],
+            groups=[[j for j, pre in enumerate(presets) if pre.core == c] for c in CORES],
+            area={k: [pb.preset_area(c)[k] for c in presets] for k in RESOURCES},
+            limits={k: lim[k] for k in RESOURCES},
+        )
     )
-    if res.x is None:  # all-software is always feasible
-        raise BikecoError(f"the placement solver failed: {res.message}")
-    x = np.round(res.x).astype(int)
-    chosen = [i for i in range(n_o) if x[i]]
+    if got is None:  # all-software is always feasible
+        raise BikecoError("the placement solver failed")
+    chosen = got[0]
     placed = sorted({presets.index(opts[i].preset) for i in chosen})
     return chosen, placed
 
