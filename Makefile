@@ -1,5 +1,6 @@
 # bikeco: the entry points. `make` builds everything into build/.
 #   make report   the main job (README): the co-design report in report/
+#   make verify-designs  the report's long steps: design, build and verify each Zynq part
 #   make demo     a KEM round trip per level through the bike tool, and bench
 #   make test     set up, build, and run every test (what CI runs)
 #   make hw-test  the hardware cores' lint and simulations (part of make test)
@@ -15,7 +16,7 @@ DEB_BUILD := build-deb
 CMAKE_FLAGS ?=
 
 .PHONY: all setup build test test-c test-asan test-ct-msan test-fuzz test-cross test-cross-full \
-        test-python hw-test demo report bench soak deb clean
+        test-python hw-test demo report verify-designs bench soak deb clean
 
 all: build
 
@@ -100,6 +101,19 @@ demo: build
 
 # The main job: the co-design report on built-in defaults, into report/.
 report: setup build
+	.venv/bin/bikeco report
+
+# The long steps the report reads from committed records, run only when asked: each Zynq
+# part's level-1 design (bikeco design), built, co-simulated and synthesised (bikeco verify:
+# one to three KEM syntheses of 15-25 min each per part), then the report.
+VERIFY_PARTS ?= xc7z010 xc7z015 xc7z020
+verify-designs: setup build
+	mkdir -p designs
+	for p in $(VERIFY_PARTS); do \
+	  .venv/bin/bikeco design --device $$p --level 1 --out designs/$${p}_L1_kem.json && \
+	  .venv/bin/bikeco verify designs/$${p}_L1_kem.json --kat 100 --random 10 --workers $(JOBS) \
+	  || exit 1; \
+	done
 	.venv/bin/bikeco report
 
 bench: build

@@ -1,10 +1,24 @@
 from __future__ import annotations
 
+import json
+import re
+from dataclasses import fields
+from pathlib import Path
+
 import pytest
 
 from bikeco.data_files import read_table
 from bikeco.errors import BikecoError
-from bikeco.interconnect import calibrate, poly_bytes, target_bytes
+from bikeco.hwcycles import PRIMS, kem_acc_stream_cycles
+from bikeco.interconnect import (
+    DriverTiming,
+    calibrate,
+    driver_cycles,
+    driver_timing,
+    poly_bytes,
+    run_cycles,
+    target_bytes,
+)
 
 
 def test_none_is_free() -> None:
@@ -35,3 +49,58 @@ def test_sizes() -> None:
         poly_bytes(2)
     with pytest.raises(BikecoError):
         calibrate("pcie")
+
+
+# ---- the driver's model against the co-simulation -------------------------------------------
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_driver_timing_is_the_cosim_platforms_default() -> None:
+    # driver/src/cosim.cpp: t.<field> = pick(g.<field>, "BIKE_COSIM_<FIELD>", <default>);
+    src = (REPO / "driver" / "src" / "cosim.cpp").read_text()
+    found = {k.lower(): int(v) for k, v in re.findall(r'"BIKE_COSIM_(\w+)", (\d+)\)', src)}
+    t = DriverTiming()
+    for f in fields(DriverTiming):
+        assert found[f.name] == getattr(t, f.name), f.name
+    assert calibrate("driver").fixed_us == driver_cycles(t) / t.pl_mhz
+
+
+def test_kem_stream_cycles_are_the_docs() -> None:
+    # hw/ip/bike_kem/doc/bike_kem.md: "| KEYGEN | C + 3N + 3D + 31 | 389,054 (core 388,231) |
+    # - | 429,575 (core 428,077) |", columns full small L1, decaps medium L1, full medium L3
+    doc = (REPO / "hw" / "ip" / "bike_kem" / "doc" / "bike_kem.md").read_text()
+    seen = 0
+    for op in PRIMS:
+        row = re.search(rf"^\| {op.upper()} \| C \+ [^|]+\|(.*)$", doc, re.M)
+        assert row is not None, op
+        cells = row.group(1).split("|")[:3]
+        for level, cell in zip((1, 1, 3), cells, strict=True):
+            m = re.match(r"\s*([\d,]+) \(core ([\d,]+)\)", cell)
+            if m is None:
+                continue
+            total, core = (int(g.replace(",", "")) for g in m.groups())
+            assert total - core == kem_acc_stream_cycles(level, op), (op, level)
+            seen += 1
+    assert seen == 7
+
+
+def _verify_records() -> list[Path]:
+    paths = sorted((REPO / "hw" / "results" / "designs").glob("*/verify.json"))
+    assert paths, "no committed verify record"
+    return paths
+
+
+@pytest.mark.parametrize("path", _verify_records(), ids=lambda p: p.parent.name)
+def test_driver_model_predicts_the_cosimulated_runs(path: Path) -> None:
+    # every target's PL cycles per call through the co-simulated driver, predicted from the
+    # design's core cycles and the run's timing
+    rec = json.loads(path.read_text())
+    cosim = rec["cosim"]
+    timing = driver_timing(cosim["timing"])
+    for t in cosim["targets"]:
+        core = next(c for c in rec["cores"] if t["target"] in c["predicted"]["cycles"])
+        want = run_cycles(
+            t["target"], rec["level"], core["predicted"]["cycles"][t["target"]], timing
+        )
+        assert abs(want - t["run_pl_cycles"]) <= 1e-3 * t["run_pl_cycles"], t["target"]

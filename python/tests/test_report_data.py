@@ -20,7 +20,7 @@ import bikeco.report_data
 import bikeco.report_doc
 import bikeco.report_plots
 from bikeco.report import ReportOptions, gather_inputs
-from bikeco.report_data import ReportData, build_report_data, data_json
+from bikeco.report_data import NOT_VERIFIED, ReportData, build_report_data, data_json
 from bikeco.report_doc import csv_tables, html, markdown
 from bikeco.report_plots import plots
 
@@ -68,6 +68,7 @@ def test_shared_inputs_computed_once(
         "calibrate(none)": 1,
         "calibrate(baremetal)": 1,
         "calibrate(sdsoc)": 1,
+        "calibrate(driver)": 1,
         "seed000_profile": 1,
         "seed000_units": 1,
         "unit_from_record": len(data.hardware.records),
@@ -132,7 +133,7 @@ def test_verify_records_read(tmp_path: Path, fixtures: Path) -> None:
     got, m, note = _verified(d, folder)
     assert m is not None and m.lut == 50000 and note == "verified: bit-exact, fits"
     assert got == d
-    assert _verified(d, tmp_path) == (d, None, "not verified")
+    assert _verified(d, tmp_path) == (d, None, NOT_VERIFIED)
     # a record of other parameters does not verify this design
     other = dataclasses.replace(
         d, cores=[dataclasses.replace(d.cores[0], params={**d.cores[0].params, "InvE": 8})]

@@ -33,7 +33,15 @@ def bus_record(passed: bool = True, calls: int = 6) -> dict[str, Any]:
         "tampered": 2,
         "tampered_matched": 2,
         "passed": passed,
-        "timing": {"pl_mhz": 100, "cpu_mhz": 667},
+        "timing": {
+            "pl_mhz": 100,
+            "cpu_mhz": 667,
+            "read_cycles": 20,
+            "write_cycles": 12,
+            "dma_setup_cycles": 100,
+            "dma_bytes_per_cycle": 8,
+            "irq_cycles": 700,
+        },
         "targets": [
             {
                 "target": "encaps.multiplication",
@@ -110,9 +118,10 @@ def test_the_record_holds_the_co_simulation_through_the_bus(tmp_path: Path) -> N
     assert (t.target, t.device, t.calls) == ("encaps.multiplication", "gf2x_mul_acc", 6)
     # per call, as the driver saw it
     assert (t.accelerator_cycles, t.transfer_cycles, t.run_pl_cycles) == (41100, 579, 41963)
-    # predicted: the core's 40,000 cycles and the bare-metal transfer of a product (in 2, out 1
-    # polynomial of 1,541 bytes) at 100 MHz: 6.2 us + 0.65 ns a byte, about 920 cycles
-    assert 40900 < t.predicted_pl_cycles < 40950
+    # predicted: the device's 40,000 cycles (its CYCLES hold the streams) and the driver's
+    # 5 register reads of 20 cycles, 6 writes of 12, the DMA's set-up (100) and the interrupt
+    # (700) of the run's timing
+    assert t.predicted_pl_cycles == 40000 + 5 * 20 + 6 * 12 + 100 + 700
     assert t.error_pct == pytest.approx(100 * (t.predicted_pl_cycles - 41963) / 41963, abs=0.01)
     assert load_verify(tmp_path / "rec" / "verify.json").cosim == c
 

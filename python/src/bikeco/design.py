@@ -37,9 +37,9 @@ from bikeco import hwcycles as hc
 from bikeco.designfile import Constraints, Design, DesignCore, Latency, Prediction
 from bikeco.devices import Device
 from bikeco.errors import BikecoError, NothingFitsError
-from bikeco.hwarea import RESOURCES, SHELL_FF, SHELL_LUT, AreaModel
+from bikeco.hwarea import RESOURCES, SHELL_FF, SHELL_LUT, AreaModel, level_note
 from bikeco.inputs import get_profile
-from bikeco.interconnect import TransferModel, target_bytes
+from bikeco.interconnect import TransferModel
 from bikeco.levels import LEVELS
 from bikeco.profiles import SoftwareProfile
 
@@ -146,7 +146,7 @@ class Context:
         return tuple(p for p in self.prims if bd[p].get("multiplication", 0.0) > 0)
 
     def transfer_ms(self, target: str) -> float:
-        return self.transfer.time_ms(1, target_bytes(target, self.level))
+        return self.transfer.target_ms(target, self.level, self.clock_mhz)
 
 
 @dataclass(frozen=True)
@@ -643,10 +643,9 @@ def notes_for(ctx: Context) -> list[str]:
         f"{ctx.bus.get('ff', 0):g} FF (the accelerator shell alone)",
     ]
     if ctx.level == 5:
-        out.append(
-            "level 5: no L5 simulation or synthesis exists; cycles are the formulas at L5, "
-            "areas the L1 fits scaled by the L1-L3 line in N (extrapolated)"
-        )
+        out.append("level 5: cycles are the formulas at L5 (no KEM core simulated there)")
+    if ctx.level > 1:
+        out.append(level_note(ctx.area, ctx.level))
     return out
 
 

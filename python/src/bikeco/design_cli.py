@@ -9,8 +9,8 @@ from bikeco import design as ds
 from bikeco.designfile import Design, dump_design
 from bikeco.devices import DeviceCatalog
 from bikeco.errors import BikecoError, NothingFitsError
-from bikeco.hwarea import SHELL_FF, SHELL_LUT, AreaModel, default_model
-from bikeco.interconnect import INTERCONNECTS, calibrate
+from bikeco.hwarea import SHELL_FF, SHELL_LUT, AreaModel, default_model, level_note
+from bikeco.interconnect import DESIGN_INTERCONNECT, INTERCONNECTS, calibrate
 from bikeco.levels import LEVELS
 from bikeco.paths import repo_root
 from bikeco.tables import Cell, format_table
@@ -42,7 +42,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--bus-lut", type=float, default=SHELL_LUT, help="LUTs per accelerator port")
     p.add_argument("--bus-ff", type=float, default=SHELL_FF, help="FFs per accelerator port")
     p.add_argument("--profile", default=None, help="software profile (as for plan)")
-    p.add_argument("--interconnect", default="baremetal", choices=INTERCONNECTS)
+    p.add_argument(
+        "--interconnect",
+        default=DESIGN_INTERCONNECT,
+        choices=INTERCONNECTS,
+        help=f"transfer model (default {DESIGN_INTERCONNECT}: the co-simulated C driver's)",
+    )
     p.add_argument(
         "--goal-cycles",
         type=int,
@@ -155,6 +160,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise BikecoError(f"cannot write the design file {out}: {exc}") from None
     print_design(d)
+    print(level_note(ctx.area, ctx.level))
     if gap:
         print(gap)
     print(f"wrote {out}")

@@ -30,7 +30,7 @@ from typing import Any
 from bikeco.devices import RESOURCES, Device
 from bikeco.errors import BikecoError, NothingFitsError
 from bikeco.hwmodels import HwUnit
-from bikeco.interconnect import TransferModel, target_bytes
+from bikeco.interconnect import TransferModel
 from bikeco.placement_milp import PlacementMilp, solve_placement
 from bikeco.profiles import PRIMITIVES, SoftwareProfile
 
@@ -248,7 +248,7 @@ def _options(pb: Problem, items: dict[str, float]) -> list[_Option]:
             if not covers:
                 continue
             hw = unit.time_ms(target)
-            tr = pb.transfer.time_ms(1, target_bytes(target, pb.level))
+            tr = pb.transfer.target_ms(target, pb.level, unit.clock_mhz)
             opts.append(_Option(ui, target, covers, hw + tr - sw, hw, sw, tr))
     return opts
 

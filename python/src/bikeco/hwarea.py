@@ -16,10 +16,14 @@ units it holds, each unit a line in features of its parameters::
 with the units' coefficients shared between their own reports and the KEM reports. FF, BRAM36
 and DSP are fitted on the KEM reports alone (FF: base + a share of the units' LUTs; BRAM36:
 base + decoder copies, decoder accumulators in block RAM, squarer width, sparse slots; DSP: a
-base per shape). Each level scales the L1 figure by ``1 + s (N / N1 - 1)`` with ``s`` fitted
-on every unit and core reported at L1 and L3; no report exists at L5, where the same line is
-extrapolated. :func:`fit` returns the model and its quality (R^2, largest relative error, per
-unit and resource).
+base per shape). Above L1 each resource's L1 figure is multiplied by a factor per level: the
+mean ratio of the KEM cores synthesised at that level and at L1 with the same parameters (block
+RAMs grow in steps as memories pass a block's depth, so no one line in N fits them), or, at a
+level without such a core, ``1 + s (N / N1 - 1)`` with ``s`` the least-squares line through every
+level's KEM ratios (or the units' when no KEM core was synthesised above L1). :func:`fit`
+returns the model and its quality (R^2, largest relative error, per unit and resource),
+including the scaled model against every KEM core synthesised above L1; :func:`level_note` says
+in a line how good the areas are at a level.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -213,12 +217,17 @@ class AreaModel:
     """The bus devices' offsets over their unit (``gf2x_inv_acc``) or the medium report they are
     scaled from (``gf2x_mul_acc``), per resource."""
     quality: tuple[FitQuality, ...]
+    level_factor: Mapping[str, Mapping[int, float]] = field(default_factory=dict)
+    """resource -> level -> factor on the L1 figure (levels with a KEM core synthesised)."""
 
     def _dot(self, resource: str, f: Features) -> float:
         c = self.coef[resource]
         return sum(c.get(k, 0.0) * v for k, v in f.items())
 
     def scale(self, resource: str, level: int) -> float:
+        factor = self.level_factor.get(resource, {}).get(level)
+        if factor is not None:
+            return factor
         n1, n = geometry(1).n, geometry(level).n
         return 1.0 + self.level_slope[resource] * (n / n1 - 1.0)
 
@@ -366,8 +375,50 @@ def fit(samples: list[Sample]) -> AreaModel:
         pred = [sum(coef[res].get(k, 0.0) * v for k, v in r.items()) for r in rs]
         quality.append(_quality("KEM cores", res, pred, ys_k))
     slope = _level_slopes(samples)
-    acc = _acc_offsets(AreaModel(coef, slope, {}, ()), samples)
-    return AreaModel(coef, slope, acc, tuple(quality))
+    factor = _level_factors(samples)
+    acc = _acc_offsets(AreaModel(coef, slope, {}, (), factor), samples)
+    quality += _level_quality(AreaModel(coef, slope, acc, (), factor), samples)
+    return AreaModel(coef, slope, acc, tuple(quality), factor)
+
+
+LEVEL_FIT = "KEM cores at L{level} (L1 fit scaled)"
+"""The name of the quality entries of the scaled model at a level (:func:`_level_quality`)."""
+
+
+def _level_quality(model: AreaModel, samples: list[Sample]) -> list[FitQuality]:
+    """The scaled model against every KEM core synthesised above L1, per level and resource."""
+    out = []
+    for level in sorted({s.level for s in samples if s.level > 1}):
+        kems = [s for s in samples if s.kind.startswith("kem:") and s.level == level]
+        if not kems:
+            continue
+        for res in ("lut", "ff", "bram36"):
+            pred = [model.kem(s.kind.removeprefix("kem:"), s.params, level)[res] for s in kems]
+            ys = [s.values[res] for s in kems]
+            out.append(_quality(LEVEL_FIT.format(level=level), res, pred, ys))
+    return out
+
+
+def level_note(model: AreaModel, level: int) -> str:
+    """How good the model's areas are at ``level``: the fits' largest LUT error there."""
+    if level == 1:
+        fits = [q for q in model.quality if q.what.startswith("KEM cores") and q.resource == "lut"]
+        worst = max(q.max_rel_error for q in fits)
+        return f"areas at L1: fitted on the KEM cores' reports, LUT error up to {worst:.1%}"
+    mine = {q.resource: q for q in model.quality if q.what == LEVEL_FIT.format(level=level)}
+    if not mine:
+        return (
+            f"areas at L{level}: no KEM core synthesised at L{level}; the L1 fits scaled by "
+            f"1 + {model.level_slope['lut']:.3f} (N/N1 - 1) in LUT (extrapolated)"
+        )
+    lut, bram = mine["lut"], mine["bram36"]
+    head = f"areas at L{level}: the L1 fits times a factor per resource fitted on "
+    if lut.samples == 1:
+        return head + f"the one KEM core synthesised at L{level} (exact on it, not yet checked)"
+    return head + (
+        f"{lut.samples} KEM cores synthesised at L{level}: LUT error up to "
+        f"{lut.max_rel_error:.1%}, BRAM36 {bram.max_rel_error:.1%}"
+    )
 
 
 def _pairs(
@@ -400,22 +451,46 @@ def _leave_one_out(
 
 
 def _level_slopes(samples: list[Sample]) -> dict[str, float]:
-    """``s`` of ``1 + s (N / N1 - 1)`` per resource, from every configuration reported at L1
-    and L3 (the mean of its ratios)."""
+    """``s`` of ``1 + s (N / N1 - 1)`` per resource: the least-squares line through the
+    ratios (figure at L / figure at L1 - 1) of the KEM cores reported at L1 and at L3 or L5
+    with the same parameters, or of every such unit when no KEM core is."""
+    pairs = _level_pairs(samples)
+    kem_pairs = _kem_pairs(samples)
+    out = {}
+    for res in RESOURCES:
+        xs, ys = [], []
+        for a, b in kem_pairs or pairs:
+            if a.values.get(res, 0) > 0:
+                xs.append(geometry(b.level).n / geometry(1).n - 1.0)
+                ys.append(b.values[res] / a.values[res] - 1.0)
+        x, y = np.array(xs), np.array(ys)
+        out[res] = float(x @ y / (x @ x)) if xs else 0.0
+    return out
+
+
+def _level_factors(samples: list[Sample]) -> dict[str, dict[int, float]]:
+    """resource -> level -> the mean ratio (figure at the level / figure at L1) of the KEM cores
+    synthesised at both with the same parameters."""
+    ratios: dict[str, dict[int, list[float]]] = {res: {} for res in RESOURCES}
+    for a, b in _kem_pairs(samples):
+        for res in RESOURCES:
+            if a.values.get(res, 0) > 0 and res in b.values:
+                ratios[res].setdefault(b.level, []).append(b.values[res] / a.values[res])
+    return {res: {lv: float(np.mean(r)) for lv, r in by.items()} for res, by in ratios.items()}
+
+
+def _kem_pairs(samples: list[Sample]) -> list[tuple[Sample, Sample]]:
+    """(L1, higher level) pairs of KEM cores synthesised with the same parameters."""
+    return [(a, b) for a, b in _level_pairs(samples) if a.kind.startswith("kem:")]
+
+
+def _level_pairs(samples: list[Sample]) -> list[tuple[Sample, Sample]]:
+    """(L1, higher level) pairs of the same configuration (the level's R, D, T aside)."""
     by_key: dict[tuple[str, tuple[tuple[str, int], ...]], dict[int, Sample]] = {}
     for s in samples:
         key = (s.kind, tuple(sorted((k, v) for k, v in s.params.items() if k not in "RDT")))
         by_key.setdefault(key, {})[s.level] = s
-    x3 = geometry(3).n / geometry(1).n - 1.0
-    out = {}
-    for res in RESOURCES:
-        ratios = [
-            pair[3].values[res] / pair[1].values[res] - 1.0
-            for pair in by_key.values()
-            if 1 in pair and 3 in pair and pair[1].values.get(res, 0) > 0
-        ]
-        out[res] = float(np.mean(ratios)) / x3 if ratios else 0.0
-    return out
+    return [(at[1], at[lv]) for at in by_key.values() if 1 in at for lv in sorted(at) if lv > 1]
 
 
 def _acc_offsets(model: AreaModel, samples: list[Sample]) -> dict[str, dict[str, float]]:

@@ -215,6 +215,19 @@ SHAPES: dict[str, tuple[int, int, int]] = {
 """bike_kem's shapes: (Keygen, Encaps, Decaps); the flow core is ``bike_kem_<shape>``."""
 
 
+def kem_acc_stream_cycles(level: int, prim: str) -> int:
+    """What a KEM core's bus device (bike_kem_acc) adds to the primitive's cycles in its CYCLES
+    (ip/bike_kem/doc, "CYCLES"): each LOAD and STORE its words' cycles plus two, the primitive
+    one more. KEYGEN C + 3N + 3D + 31, ENCAPS C + 2N + 29, DECAPS C + N + 2D + 23."""
+    g = geometry(level)
+    terms = {
+        "keygen": 3 * g.n + 3 * g.d + 31,
+        "encaps": 2 * g.n + 29,
+        "decaps": g.n + 2 * g.d + 23,
+    }
+    return terms[prim]
+
+
 def shape_prims(shape: str) -> tuple[str, ...]:
     return tuple(p for p, bit in zip(PRIMS, SHAPES[shape], strict=True) if bit)
 

@@ -26,10 +26,10 @@ from bikeco.designfile import Design, DesignError, load_design
 from bikeco.devices import RESOURCES, Device, DeviceCatalog
 from bikeco.errors import BikecoError
 from bikeco.explore import ParetoPoint, Plan, Problem, explore, front_below
-from bikeco.hwarea import FitQuality, default_model
+from bikeco.hwarea import FitQuality, default_model, level_note
 from bikeco.hwmodels import LEAF_TARGETS, HwUnit, coverage, seed000_units, unit_from_record
 from bikeco.hwrecord import HwRecord, RecordError
-from bikeco.interconnect import TransferModel, calibrate
+from bikeco.interconnect import DESIGN_INTERCONNECT, TransferModel, calibrate
 from bikeco.mlkem import device_reports
 from bikeco.profiles import OP_CLASS, PRIMITIVES, PUBLISHED, SoftwareProfile, seed000_profile
 from bikeco.report_mlkem import MlkemSection, mlkem_section
@@ -202,6 +202,8 @@ class Designs:
     fit: tuple[FitQuality, ...]
     goal: str
     """What the Zynq-7010 goal (288,000 cycles at L1) takes."""
+    levels: tuple[str, ...] = ()
+    """How good the areas are at each level (:func:`bikeco.hwarea.level_note`)."""
 
 
 @dataclass(frozen=True)
@@ -277,7 +279,7 @@ def build_report_data(
     )
 
     step("designing every part at levels 1, 3 and 5")
-    designs = _designs(inputs.hw_dir, tuple(inputs.catalog.all()), baremetal)
+    designs = _designs(inputs.hw_dir, tuple(inputs.catalog.all()), calibrate(DESIGN_INTERCONNECT))
 
     step("software tables")
     return ReportData(
@@ -445,7 +447,12 @@ def _designs(hw_dir: Path | None, devices: tuple[Device, ...], transfer: Transfe
             rows.append(DesignRow(dev.label, d, measured, note))
             if level == 1 and dev.name == "xc7z010":
                 goal = gap_text(ctx, ev, GOALS["xc7z010"])
-    return Designs(None, tuple(rows), area.quality, goal)
+    notes = tuple(level_note(area, lv) for lv in DESIGN_LEVELS)
+    return Designs(None, tuple(rows), area.quality, goal, notes)
+
+
+NOT_VERIFIED = "not verified: no bikeco verify record"
+"""The status of a design without a record (the report says why they are missing)."""
 
 
 def _verified(d: Design, folder: Path) -> tuple[Design, Measured | None, str]:
@@ -456,7 +463,7 @@ def _verified(d: Design, folder: Path) -> tuple[Design, Measured | None, str]:
     count."""
     path = folder / "verify.json"
     if not path.is_file():
-        return d, None, "not verified"
+        return d, None, NOT_VERIFIED
     try:
         rec = load_verify(path)
         built = load_design(folder / rec.design_file)

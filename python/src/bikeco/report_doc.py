@@ -356,7 +356,9 @@ def _zynq_checks(rows: tuple[DesignRow, ...]) -> list[Block]:
             "cycles the C driver saw when libbike's KEM ran with keygen, encaps and decaps on "
             "the design's co-simulated bus device (bike-cosim: CYCLES, the streams, DMA set-up, "
             "register accesses and the interrupt, per call, summed over the three), beside the "
-            "predicted core cycles plus the bare-metal transfer model; and the LUTs with bus "
+            "predicted core cycles plus the driver's transfer model (its register accesses, "
+            "DMA set-up and interrupt per call, and the device's stream cycles); and the LUTs "
+            "with bus "
             f"ports. The model's goal: within {CYCLES_GOAL_PCT:g} % of the simulated cycles and "
             f"{LUT_GOAL_PCT:g} % of the synthesised LUTs."
         ),
@@ -374,8 +376,8 @@ def _goal_text(errs: dict[str, float], m: Measured) -> str:
             why = {
                 "cycles (core testbenches)": "the cycle formulas do not describe this core",
                 "cycles seen by the driver": (
-                    "the bare-metal transfer model (fitted on seed 004's DMA runs) differs from "
-                    "the driver's co-simulated timing (DMA set-up, 8 bytes a cycle, interrupt)"
+                    "the driver's transfer model differs from its co-simulated timing "
+                    "(register accesses, DMA set-up, streams, interrupt)"
                 ),
                 "LUT": "the area fit misses these parameters by more than its routing margin",
             }[what]
@@ -405,15 +407,19 @@ def _designs(data: ReportData) -> list[Block]:
             "whole-KEM latency, by a 0-1 MILP over the cycle formulas and the fitted areas: "
             f"{first.clock_mhz:g} MHz assumed, utilisation cap {c.cap:.0%}, routing margin "
             f"{c.routing_margin:.0%}, one bus port of {c.bus_lut} LUT and {c.bus_ff} FF per "
-            "accelerator (included in the LUT column), bare-metal transfers. Software: seed "
+            "accelerator (included in the LUT column), the C driver's transfers. Software: seed "
             "000's Cortex-A9 at L1, seed 001's at L3; at L5, which no published profile "
-            "covers, seed 001's L3 times x (r5/r3)^2 (extrapolated). Level 5 has no "
-            "simulation or synthesis record: its cycles are the formulas at L5 and its areas "
-            "the L1 fits scaled by the L1-L3 line in N (extrapolated). Measured columns come "
+            "covers, seed 001's L3 times x (r5/r3)^2 (extrapolated). Cycles are the formulas "
+            "at each level; areas the L1 fits scaled by a line in N fitted on the KEM cores "
+            "synthesised at L3 and L5 (the model's quality below). Measured columns come "
             "from `bikeco verify` records (hw/results/designs/<name>/verify.json) whose first "
             "build has the design's parameters; the row then shows the design the record ended "
             "with (a refit when the first build exceeded the budget, said in its status). A "
-            "design without such a record says 'not verified'. Errors are (predicted - "
+            "design without such a record says so: each verification builds, simulates and "
+            "synthesises its cores (one to three KEM syntheses of 15-25 minutes each on one "
+            "core), so records are committed for the designs the project's goals name, the "
+            "Zynq parts at level 1 (`make verify-designs`), and any other design is verified by "
+            "`bikeco design` and `bikeco verify` on request. Errors are (predicted - "
             "measured) / measured."
         )
     )
@@ -424,7 +430,13 @@ def _designs(data: ReportData) -> list[Block]:
     blocks.append(Paragraph(f"Zynq-7010 goal (whole KEM under 288,000 cycles at L1): {ds_.goal}."))
     blocks += _zynq_checks(ds_.rows)
     fit_rows: list[list[Cell]] = [
-        [q.what, q.resource.upper(), q.samples, f"{q.r2:.4f}", f"{100 * q.max_rel_error:.1f}"]
+        [
+            q.what,
+            q.resource.upper(),
+            q.samples,
+            f"{q.r2:.4f}" if q.samples > 2 else "-",
+            f"{100 * q.max_rel_error:.1f}",
+        ]
         for q in ds_.fit
     ]
     blocks += [
@@ -435,9 +447,11 @@ def _designs(data: ReportData) -> list[Block]:
             "Areas: weighted least-squares fits on the committed synthesis reports "
             "(bikeco.hwarea): in-sample figures, and for the KEM cores' LUTs also the error "
             "on each core when it is left out of the fit, which the designs' routing margin "
-            "covers."
+            "covers; above L1, the scaled model against every KEM core synthesised at that "
+            "level (R^2 only for three samples or more)."
         ),
         Table("model_fit", ["fit", "resource", "samples", "R^2", "max error %"], fit_rows),
+        Items(list(ds_.levels)),
     ]
     return blocks
 

@@ -38,7 +38,7 @@ from bikeco.designfile import (
 from bikeco.devices import DeviceCatalog
 from bikeco.errors import BikecoError
 from bikeco.hwrecord import RecordError, Tools, Verification
-from bikeco.interconnect import calibrate, target_bytes
+from bikeco.interconnect import DESIGN_INTERCONNECT, calibrate, driver_timing, run_cycles
 from bikeco.paths import repo_root
 from bikeco.tables import Cell, format_table
 from bikeco.verifyrecord import (
@@ -181,13 +181,13 @@ def core_checks(d: Design, figures: Figures) -> list[CoreCheck]:
 def cosim_check(d: Design, figures: Figures) -> CosimCheck:
     """What bike-cosim measured of the design (the flow's `cosim` figures: its placement
     record and the hash of its sources), each target per call beside its prediction: the
-    core's cycles plus the transfer of the bare-metal model (the one `bikeco design` assumes
-    by default) at the design's clock."""
+    core's cycles plus the driver's transfer model (the one `bikeco design` assumes by
+    default) with the run's own timing parameters."""
     fig = figures.get("cosim")
     if fig is None:
         raise VerifyFailed("the hardware flow did not co-simulate the design through the bus")
     rec = fig["record"]
-    transfer = calibrate("baremetal")
+    timing = driver_timing(rec["timing"])
     targets = []
     for t in rec["targets"]:
         n = t["calls"]
@@ -197,7 +197,7 @@ def cosim_check(d: Design, figures: Figures) -> CosimCheck:
         dc = _serving(d, name)
         op = name if name in dc.predicted.cycles else "op"
         hw = dc.predicted.cycles[op]
-        predicted = round(hw + transfer.time_ms(1, target_bytes(name, d.level)) * d.clock_mhz * 1e3)
+        predicted = run_cycles(name, d.level, hw, timing)
         run = round(t["run_pl_cycles"] / n)
         targets.append(
             CosimTarget(
@@ -401,11 +401,10 @@ def solver_refit(d: Design, corr: Correction, hw: Path | None = None) -> Design 
     """The design solver's choice (:mod:`bikeco.design`) for the design's part, level, role,
     clock, profile and budget with every placed core's modelled area scaled by its measured /
     predicted ratio (the solver's ``area_scale``); None when no accelerator fits then. The
-    transfers are the default (baremetal) model's, as `bikeco design` assumes without
+    transfers are the default (driver) model's, as `bikeco design` assumes without
     --interconnect."""
     from bikeco import design as ds
     from bikeco.hwarea import default_model
-    from bikeco.interconnect import calibrate
 
     c = d.constraints
     device = replace(
@@ -421,7 +420,7 @@ def solver_refit(d: Design, corr: Correction, hw: Path | None = None) -> Design 
         role=d.role,
         clock_mhz=d.clock_mhz,
         profile=ds.profile_for(d.profile, d.level),
-        transfer=calibrate("baremetal"),
+        transfer=calibrate(DESIGN_INTERCONNECT),
         area=default_model(hw or repo_root() / "hw"),
         cap=c.cap,
         routing_margin=c.routing_margin,

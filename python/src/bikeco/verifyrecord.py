@@ -104,8 +104,9 @@ class CosimTarget:
     )
     predicted_pl_cycles: int = field(
         metadata=_doc(
-            "the design's core cycles of the target plus its modelled transfer (bare-metal "
-            "model) at the assumed clock"
+            "the design's core cycles of the target plus the driver's transfer model with "
+            "the run's timing: a KEM core's stream cycles, the register accesses, DMA set-up "
+            "and interrupt of one call (bikeco.interconnect.run_cycles)"
         )
     )
     error_pct: float = field(metadata=_doc("(predicted_pl_cycles - run_pl_cycles) / run x 100"))
