@@ -47,7 +47,15 @@ def fake_bus(tmp_path: Path) -> Any:
             "tampered": random,
             "tampered_matched": random,
             "passed": True,
-            "timing": {"pl_mhz": 100},
+            "timing": {
+                "pl_mhz": 100,
+                "cpu_mhz": 667,
+                "read_cycles": 20,
+                "write_cycles": 12,
+                "dma_setup_cycles": 100,
+                "dma_bytes_per_cycle": 8,
+                "irq_cycles": 700,
+            },
             "targets": [
                 {
                     "target": t[0],

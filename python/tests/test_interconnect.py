@@ -66,6 +66,14 @@ def test_driver_timing_is_the_cosim_platforms_default() -> None:
     assert calibrate("driver").fixed_us == driver_cycles(t) / t.pl_mhz
 
 
+def test_a_timing_without_a_field_is_a_clear_error() -> None:
+    t = {f.name: getattr(DriverTiming(), f.name) for f in fields(DriverTiming)}
+    assert driver_timing(t) == DriverTiming()
+    del t["irq_cycles"]
+    with pytest.raises(BikecoError, match="timing has no usable 'irq_cycles'"):
+        driver_timing(t)
+
+
 def test_kem_stream_cycles_are_the_docs() -> None:
     # hw/ip/bike_kem/doc/bike_kem.md: "| KEYGEN | C + 3N + 3D + 31 | 389,054 (core 388,231) |
     # - | 429,575 (core 428,077) |", columns full small L1, decaps medium L1, full medium L3

@@ -23,7 +23,7 @@ prediction to the co-simulated runs of the committed verify records.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 import numpy as np
 from scipy.optimize import nnls
@@ -62,13 +62,10 @@ INTR_ENABLE, CTRL.START, INTR_STATE after the interrupt and at the end."""
 
 def driver_timing(rec: dict[str, int]) -> DriverTiming:
     """The timing of a co-simulation record (its ``timing`` object)."""
-    return DriverTiming(
-        pl_mhz=int(rec["pl_mhz"]),
-        read_cycles=int(rec["read_cycles"]),
-        write_cycles=int(rec["write_cycles"]),
-        dma_setup_cycles=int(rec["dma_setup_cycles"]),
-        irq_cycles=int(rec["irq_cycles"]),
-    )
+    try:
+        return DriverTiming(**{f.name: int(rec[f.name]) for f in fields(DriverTiming)})
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BikecoError(f"the co-simulation's timing has no usable {exc}") from None
 
 
 def driver_cycles(t: DriverTiming | None = None) -> int:
