@@ -402,8 +402,8 @@ def _level_quality(model: AreaModel, samples: list[Sample]) -> list[FitQuality]:
 def level_note(model: AreaModel, level: int) -> str:
     """How good the model's areas are at ``level``: the fits' largest LUT error there."""
     if level == 1:
-        fits = [q for q in model.quality if q.what.startswith("KEM cores") and q.resource == "lut"]
-        worst = max(q.max_rel_error for q in fits)
+        l1 = ("KEM cores", "KEM cores, each left out")
+        worst = max(q.max_rel_error for q in model.quality if q.what in l1 and q.resource == "lut")
         return f"areas at L1: fitted on the KEM cores' reports, LUT error up to {worst:.1%}"
     mine = {q.resource: q for q in model.quality if q.what == LEVEL_FIT.format(level=level)}
     if not mine:
@@ -412,12 +412,11 @@ def level_note(model: AreaModel, level: int) -> str:
             f"1 + {model.level_slope['lut']:.3f} (N/N1 - 1) in LUT (extrapolated)"
         )
     lut, bram = mine["lut"], mine["bram36"]
-    head = f"areas at L{level}: the L1 fits times a factor per resource fitted on "
-    if lut.samples == 1:
-        return head + f"the one KEM core synthesised at L{level} (exact on it, not yet checked)"
-    return head + (
-        f"{lut.samples} KEM cores synthesised at L{level}: LUT error up to "
-        f"{lut.max_rel_error:.1%}, BRAM36 {bram.max_rel_error:.1%}"
+    cores = "the one KEM core" if lut.samples == 1 else f"{lut.samples} KEM cores"
+    return (
+        f"areas at L{level}: the L1 fits times a factor per resource fitted on {cores} "
+        f"synthesised at L{level}; against them LUT error up to {lut.max_rel_error:.1%}, "
+        f"BRAM36 {bram.max_rel_error:.1%}"
     )
 
 
