@@ -278,6 +278,19 @@ def test_bad_inputs(
     assert not out.exists()
 
 
+def test_a_fast_cpu_gets_a_software_only_design(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # on the A7-12T every accelerator that fits is slower than AVX2 software: not an error
+    out = tmp_path / "d.json"
+    args = ["design", "--device", "xc7a12t", "--profile", "i5-avx2", "--out", str(out)]
+    assert main([*args, "--hw", str(HW)]) == 0
+    assert load_design(out).cores == []
+    assert "no accelerator that fits xc7a12t is faster than the software profile 'i5-avx2'" in (
+        capsys.readouterr().out
+    )
+
+
 def test_corrupt_record_is_a_clear_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -651,18 +651,23 @@ def notes_for(ctx: Context) -> list[str]:
 
 def design(ctx: Context) -> tuple[Design, Evaluated]:
     """The design of least latency that fits (software only, with no cores, when no
-    accelerator fits: :func:`require_hardware` turns that into an error)."""
+    accelerator helps: :func:`software_only_reason` says why)."""
     ev = solve(ctx)
     if ev is None:
         raise BikecoError("the MILP found no feasible design (software only always is)")
     return to_design(ctx, ev, notes_for(ctx)), ev
 
 
-def require_hardware(ctx: Context, ev: Evaluated) -> None:
-    """Raise :class:`NothingFitsError` saying what it would take when no accelerator fits."""
-    if ev.cores:
-        return
+def software_only_reason(ctx: Context) -> str:
+    """Why the design of least latency places no accelerator: raise :class:`NothingFitsError`
+    saying what it would take when none fits; else every one that fits is slower than the
+    software it would replace (a fast CPU), which the returned line says."""
     smallest = _smallest(ctx)
+    if all(smallest.area[k] <= ctx.limits[k] + 1e-6 for k in RESOURCES):
+        return (
+            f"software only: no accelerator that fits {ctx.device.name} is faster than the "
+            f"software profile '{ctx.profile.name}' with its transfers"
+        )
     need = ", ".join(f"{k} {smallest.area[k]:.0f}" for k in ("lut", "ff", "bram36"))
     have = ", ".join(f"{k} {ctx.limits[k]:.0f}" for k in ("lut", "ff", "bram36"))
     raise NothingFitsError(

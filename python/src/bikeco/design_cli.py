@@ -148,9 +148,10 @@ def run(args: argparse.Namespace) -> int:
     out = args.out or Path("designs") / f"{d.name}.json"
     goal = args.goal_cycles or default_goal(ctx)
     gap = gap_text(ctx, ev, goal) if goal else None
+    why = None
     if not ev.cores:
         try:
-            ds.require_hardware(ctx, ev)
+            why = ds.software_only_reason(ctx)
         except NothingFitsError as exc:
             msg = str(exc) + (f"; {gap}" if gap else "")
             raise NothingFitsError(msg) from None
@@ -160,6 +161,8 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise BikecoError(f"cannot write the design file {out}: {exc}") from None
     print_design(d)
+    if why:
+        print(why)
     print(level_note(ctx.area, ctx.level))
     if gap:
         print(gap)
