@@ -14,7 +14,7 @@ import pytest
 from bikeco import design as ds
 from bikeco import hwarea, hwcycles
 from bikeco.cli import main
-from bikeco.design_cli import DEFAULT_ROUTING_MARGIN
+from bikeco.design_cli import DEFAULT_ROUTING_MARGIN, routing_margin_for
 from bikeco.designfile import load_design
 from bikeco.devices import DeviceCatalog
 from bikeco.errors import BikecoError
@@ -111,6 +111,17 @@ def test_level_scaling_says_how_good_it_is(area: hwarea.AreaModel) -> None:
         assert q[what, "bram36"].max_rel_error < 0.25
         said = "the one KEM core" if len(reports) == 1 else f"{len(reports)} KEM cores"
         assert any(f"{said} synthesised at L{level}" in n for n in notes)
+
+
+def test_routing_margin_covers_each_levels_lut_error(area: hwarea.AreaModel) -> None:
+    assert routing_margin_for(area, 1) == DEFAULT_ROUTING_MARGIN
+    for level in (3, 5):
+        err = hwarea.level_lut_error(area, level)
+        margin = routing_margin_for(area, level)
+        assert margin >= DEFAULT_ROUTING_MARGIN
+        assert err is None or err <= margin < err + 0.01 or margin == DEFAULT_ROUTING_MARGIN
+    if hwarea.level_lut_error(area, 5) == pytest.approx(0.0645, abs=5e-4):
+        assert routing_margin_for(area, 5) == 0.07  # the three L5 presets: 6.4 %
 
 
 def _sample(kind: str, level: int, lut: float) -> hwarea.Sample:

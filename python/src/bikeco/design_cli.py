@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import math
 from pathlib import Path
 
 from bikeco import design as ds
 from bikeco.designfile import Design, dump_design
 from bikeco.devices import DeviceCatalog
 from bikeco.errors import BikecoError, NothingFitsError
-from bikeco.hwarea import SHELL_FF, SHELL_LUT, AreaModel, default_model, level_note
+from bikeco.hwarea import (
+    SHELL_FF,
+    SHELL_LUT,
+    AreaModel,
+    default_model,
+    level_lut_error,
+    level_note,
+)
 from bikeco.interconnect import DESIGN_INTERCONNECT, INTERCONNECTS, calibrate
 from bikeco.levels import LEVELS
 from bikeco.paths import repo_root
@@ -23,7 +31,18 @@ Zynq-7020 under 1.0 ms and the Zynq-7010 under 2.88 ms (100x seed 000's best Zyn
 gives another goal."""
 DEFAULT_ROUTING_MARGIN = 0.05
 """Added to every predicted area: above the largest relative LUT error of the KEM core fit,
-also with each core left out of the fit (4.8 %; a test keeps it so)."""
+also with each core left out of the fit (4.8 %; a test keeps it so). Above L1 the default is
+the larger of this and the level's own LUT error (:func:`routing_margin_for`)."""
+
+
+def routing_margin_for(area: AreaModel, level: int) -> float:
+    """The default routing margin at a level: :data:`DEFAULT_ROUTING_MARGIN`, or the largest
+    LUT error of the scaled model against the KEM cores synthesised at the level when that is
+    larger (rounded up to a whole percent)."""
+    err = level_lut_error(area, level)
+    if err is None or err <= DEFAULT_ROUTING_MARGIN:
+        return DEFAULT_ROUTING_MARGIN
+    return math.ceil(err * 100 - 1e-9) / 100
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -36,8 +55,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument(
         "--routing-margin",
         type=float,
-        default=DEFAULT_ROUTING_MARGIN,
-        help=f"fraction added to predicted areas (default {DEFAULT_ROUTING_MARGIN})",
+        default=None,
+        help=f"fraction added to predicted areas (default {DEFAULT_ROUTING_MARGIN}, or above "
+        "L1 the level's LUT fit error when larger)",
     )
     p.add_argument("--bus-lut", type=float, default=SHELL_LUT, help="LUTs per accelerator port")
     p.add_argument("--bus-ff", type=float, default=SHELL_FF, help="FFs per accelerator port")
@@ -65,6 +85,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def context(args: argparse.Namespace, area: AreaModel | None = None) -> ds.Context:
     device = DeviceCatalog(args.devices_file).get(args.device)
     hw = args.hw or repo_root() / "hw"
+    area = area or default_model(hw)
+    margin = args.routing_margin
     return ds.Context(
         device=device,
         level=args.level,
@@ -72,9 +94,9 @@ def context(args: argparse.Namespace, area: AreaModel | None = None) -> ds.Conte
         clock_mhz=args.clock_mhz,
         profile=ds.profile_for(args.profile, args.level),
         transfer=calibrate(args.interconnect),
-        area=area or default_model(hw),
+        area=area,
         cap=args.cap,
-        routing_margin=args.routing_margin,
+        routing_margin=routing_margin_for(area, args.level) if margin is None else margin,
         bus={"lut": args.bus_lut, "ff": args.bus_ff},
         space=ds.Space(acc=not args.no_acc),
     )
@@ -163,7 +185,8 @@ def run(args: argparse.Namespace) -> int:
     print_design(d)
     if why:
         print(why)
-    print(level_note(ctx.area, ctx.level))
+    if ctx.level == 1:  # above L1 the design's notes say it
+        print(level_note(ctx.area, ctx.level))
     if gap:
         print(gap)
     print(f"wrote {out}")

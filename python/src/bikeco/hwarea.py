@@ -399,6 +399,14 @@ def _level_quality(model: AreaModel, samples: list[Sample]) -> list[FitQuality]:
     return out
 
 
+def level_lut_error(model: AreaModel, level: int) -> float | None:
+    """The scaled model's largest LUT error against the KEM cores synthesised at ``level``
+    (None at L1 or without one)."""
+    what = LEVEL_FIT.format(level=level)
+    errs = [q.max_rel_error for q in model.quality if q.what == what and q.resource == "lut"]
+    return errs[0] if errs and level > 1 else None
+
+
 def level_note(model: AreaModel, level: int) -> str:
     """How good the model's areas are at ``level``: the fits' largest LUT error there."""
     if level == 1:

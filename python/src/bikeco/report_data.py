@@ -21,7 +21,7 @@ from typing import Any
 from bikeco import __version__
 from bikeco import design as ds
 from bikeco.data_files import read_table
-from bikeco.design_cli import DEFAULT_CLOCK_MHZ, DEFAULT_ROUTING_MARGIN, GOALS, gap_text
+from bikeco.design_cli import DEFAULT_CLOCK_MHZ, GOALS, gap_text, routing_margin_for
 from bikeco.designfile import Design, DesignError, load_design
 from bikeco.devices import RESOURCES, Device, DeviceCatalog
 from bikeco.errors import BikecoError
@@ -440,7 +440,7 @@ def _designs(hw_dir: Path | None, devices: tuple[Device, ...], transfer: Transfe
                 profile,
                 transfer,
                 area,
-                routing_margin=DEFAULT_ROUTING_MARGIN,
+                routing_margin=routing_margin_for(area, level),
             )
             d, ev = ds.design(ctx)
             d, measured, note = _verified(d, hw_dir / "results" / "designs" / d.name)
