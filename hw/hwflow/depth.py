@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from hwflow.paths import HW
-from hwflow.synth import SynthJob, job_folder
+from hwflow.synth import SynthJob, job_folder, summarise
 from hwflow.tools import run, yosys_cmd
 
 CUT = re.compile(r"^(FD|RAMB|RAM|DSP48E1)")
@@ -38,16 +38,17 @@ class Endpoint:
     path: list[str]  # "from <start>", then each cell: type and RTL line
 
 
-def netlist(job: SynthJob) -> dict[str, Any]:
-    """The job's xc7 netlist (JSON) after synth_xilinx, from a fresh run."""
-    script = job.script.split("tee -o stat.txt stat\n")[0] + "write_json netlist.json\n"
+def netlist(job: SynthJob) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The job's xc7 netlist (JSON) after synth_xilinx, from a fresh run, and
+    its resource figures (as the synthesis report gives them)."""
+    script = job.script.split("delete ")[0] + "write_json netlist.json\n"
     sources = {src: (HW / src).read_bytes() for src in job.core.rtl}
     wd = job_folder("depth", f"{job.core.name}_{job.name}", sources, script)
     res, _ = run(yosys_cmd("depth.log"), cwd=wd, check=False)
     if res.returncode != 0:
         raise RuntimeError(f"yosys failed, see {wd / 'depth.log'}")
     data: dict[str, Any] = json.loads((wd / "netlist.json").read_text())
-    return data
+    return data, summarise((wd / "stat.txt").read_text(), "")
 
 
 def rtl_src(cell: dict[str, Any]) -> str:
@@ -161,6 +162,9 @@ def report(eps: list[Endpoint], limit: int, paths: int) -> str:
 
 def write(job: SynthJob, out: Path, limit: int, paths: int) -> str:
     """Synthesise the job's netlist, write its report to `out` and return it."""
-    text = report(endpoints(netlist(job), job.top), limit, paths)
+    data, res = netlist(job)
+    text = report(endpoints(data, job.top), limit, paths)
+    keys = ("lut", "ff", "ramb36", "ramb18", "dsp", "carry4")
+    text = " ".join(f"{k} {res[k]}" for k in keys) + "\n" + text
     out.write_text(text + "\n")
     return text
