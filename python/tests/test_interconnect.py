@@ -102,7 +102,7 @@ def _verify_records() -> list[Path]:
 @pytest.mark.parametrize("path", _verify_records(), ids=lambda p: p.parent.name)
 def test_driver_model_predicts_the_cosimulated_runs(path: Path) -> None:
     # every target's PL cycles per call through the co-simulated driver, predicted from the
-    # design's core cycles and the run's timing
+    # design's core cycles and the run's timing (the record's prediction is this model's)
     rec = json.loads(path.read_text())
     cosim = rec["cosim"]
     timing = driver_timing(cosim["timing"])
@@ -112,3 +112,4 @@ def test_driver_model_predicts_the_cosimulated_runs(path: Path) -> None:
             t["target"], rec["level"], core["predicted"]["cycles"][t["target"]], timing
         )
         assert abs(want - t["run_pl_cycles"]) <= 1e-3 * t["run_pl_cycles"], t["target"]
+        assert t["predicted_pl_cycles"] == want, t["target"]
