@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bikeco.data_files import read_table
+from bikeco.designfile import load_design
 from bikeco.errors import BikecoError
 from bikeco.hwcycles import PRIMS, kem_acc_stream_cycles
 from bikeco.interconnect import (
@@ -102,14 +103,16 @@ def _verify_records() -> list[Path]:
 @pytest.mark.parametrize("path", _verify_records(), ids=lambda p: p.parent.name)
 def test_driver_model_predicts_the_cosimulated_runs(path: Path) -> None:
     # every target's PL cycles per call through the co-simulated driver, predicted from the
-    # design's core cycles and the run's timing (the record's prediction is this model's)
+    # cycles of the design's core serving it (a KEM core's primitive or a unit device's
+    # operation) and the run's timing (the record's prediction is this model's)
     rec = json.loads(path.read_text())
+    design = load_design(path.parent / rec["design_file"])
     cosim = rec["cosim"]
     timing = driver_timing(cosim["timing"])
     for t in cosim["targets"]:
-        core = next(c for c in rec["cores"] if t["target"] in c["predicted"]["cycles"])
-        want = run_cycles(
-            t["target"], rec["level"], core["predicted"]["cycles"][t["target"]], timing
-        )
+        core = next(c for c in design.cores if t["target"] in c.serves)
+        cycles = core.predicted.cycles
+        device = cycles[t["target"]] if t["target"] in cycles else cycles["op"]
+        want = run_cycles(t["target"], rec["level"], device, timing)
         assert abs(want - t["run_pl_cycles"]) <= 1e-3 * t["run_pl_cycles"], t["target"]
         assert t["predicted_pl_cycles"] == want, t["target"]
