@@ -18,6 +18,7 @@ at.
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import re
 from dataclasses import dataclass
@@ -26,9 +27,9 @@ from typing import Any
 
 from hwflow.paths import HW
 from hwflow.synth import SynthJob, job_folder, summarise
-from hwflow.tools import run, yosys_cmd
+from hwflow.tools import DEPTH_CUT, run, yosys_cmd, yosys_netlist_script
 
-CUT = re.compile(r"^(FD|RAMB|RAM|DSP48E1)")
+CUT = re.compile("|".join(fnmatch.translate(pattern) for pattern in DEPTH_CUT))
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,7 @@ class Endpoint:
 def netlist(job: SynthJob) -> tuple[dict[str, Any], dict[str, Any]]:
     """The job's xc7 netlist (JSON) after synth_xilinx, from a fresh run, and
     its resource figures (as the synthesis report gives them)."""
-    script = job.script.split("delete ")[0] + "write_json netlist.json\n"
+    script = yosys_netlist_script(job.top, job.params, job.core.rtl) + "write_json netlist.json\n"
     sources = {src: (HW / src).read_bytes() for src in job.core.rtl}
     wd = job_folder("depth", f"{job.core.name}_{job.name}", sources, script)
     res, _ = run(yosys_cmd("depth.log"), cwd=wd, check=False)

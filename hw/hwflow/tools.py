@@ -112,22 +112,32 @@ def verilator_build(
     return cmd + gparams(params) + files
 
 
-def yosys_script(top: str, params: dict[str, int], files: list[str]) -> str:
-    """The synthesis script (its text is part of the reports' input hash)."""
+# Cells the logic depth stops at (Yosys cell-type patterns): every
+# register-like cell of the xc7 netlist (FD*, block RAM, distributed RAM with
+# its output register, DSP). The synthesis script cuts them before `ltp`;
+# hwflow.depth cuts the same ones in the netlist it walks.
+DEPTH_CUT = ("FD*", "RAMB*", "RAM*", "DSP48E1")
+
+
+def yosys_netlist_script(top: str, params: dict[str, int], files: list[str]) -> str:
+    """The synthesis script up to the mapped xc7 netlist and its resource report."""
     gen = " ".join(f"-G {k}={v}" for k, v in params.items())
-    # Logic depth: the longest path in LUT6/MUXF/CARRY4 cells of the same
-    # xc7 netlist once every register-like cell (FD*, block RAM, distributed
-    # RAM with its output register, DSP) is cut out. The generic
-    # `synth; abc -lut 6; ltp -noff` flow maps the memories to flip-flops and
-    # multiplexers (no memory library): that measures read multiplexers that
-    # block RAM does not have and takes hours on the larger cores.
     return (
         f"read_slang -j 1 {gen} --top {top} {' '.join(files)}\n"
         f"synth_xilinx -family xc7 -top {top} -flatten -noiopad -noclkbuf\n"
         f"tee -o stat.txt stat\n"
-        f"delete t:FD* t:RAMB* t:RAM* t:DSP48E1\n"
-        f"tee -o ltp.txt ltp\n"
     )
+
+
+def yosys_script(top: str, params: dict[str, int], files: list[str]) -> str:
+    """The synthesis script (its text is part of the reports' input hash)."""
+    # Logic depth: the longest path in LUT6/MUXF/CARRY4 cells of the same
+    # xc7 netlist once every DEPTH_CUT cell is cut out. The generic
+    # `synth; abc -lut 6; ltp -noff` flow maps the memories to flip-flops and
+    # multiplexers (no memory library): that measures read multiplexers that
+    # block RAM does not have and takes hours on the larger cores.
+    cut = " ".join(f"t:{pattern}" for pattern in DEPTH_CUT)
+    return yosys_netlist_script(top, params, files) + f"delete {cut}\ntee -o ltp.txt ltp\n"
 
 
 def yosys_cmd(log_name: str) -> list[str]:
