@@ -172,6 +172,8 @@ def load_samples(hw: Path) -> list[Sample]:
     paths = sorted(hw.glob("ip/*/syn/reports/*.json"))
     if not paths:
         raise BikecoError(f"no synthesis reports under {hw}/ip/*/syn/reports (the area fits)")
+    # the bus devices synthesised for verified designs: their multipliers' other depths
+    paths += sorted(hw.glob("results/designs/*/gf2x_*_acc_L1.json"))
     for path in paths:
         try:
             r = load_report(path)
@@ -184,7 +186,7 @@ def load_samples(hw: Path) -> list[Sample]:
         if r.core in UNIT_FEATURES and params.get("W", KEM_W) != KEM_W:
             continue  # the KEM's units are W = 64; other widths are other circuits
         if r.core == "acc_shell" or r.core.endswith("_acc"):
-            kind = f"acc:{r.name}"
+            kind = f"acc:{r.name}" if "syn" in path.parts else f"acc:design:{r.core}"
         out.append(Sample(kind, params, r.level or 1, _report_values(r), str(path)))
     for row in read_table("unit_lut_l1.csv"):
         params = {k: int(v) for k, v in row.items() if k not in ("unit", "lut") and v}
@@ -283,10 +285,19 @@ class AreaModel:
             lut = self._dot("lut", inv_features(p)) + off["lut"]
             ff = off["ff_per_lut"] * lut
             bram = self.coef["bram36"].get("inv:E", 0.0) * p["E"] + off["bram36"]
+            bram += self.mul_bram(p)
         else:
             ratio = self._mul_lut(p) / self._mul_lut({"KaratsubaLevels": 2, "ParallelLevels": 1})
             lut, ff, bram = off["lut"] * ratio, off["ff"] * ratio, off["bram36"]
+            bram += self.mul_bram(p)
         return self._scaled({"lut": lut, "ff": ff, "dsp": dsp, "bram36": bram}, level)
+
+    def mul_bram(self, p: Params) -> float:
+        """Block RAM a bus device's multiplier takes beyond the medium preset's (Karatsuba
+        levels 2, whose blocks of ceil(N / 4) words are distributed RAM): at fewer levels its
+        deeper blocks go to block RAM. Fitted per level count on the bus devices synthesised
+        for verified designs (``mul:KL<k>``); none known for a count without one."""
+        return self.acc_fit.get("mul_bram", {}).get(f"KL{p['KaratsubaLevels']}", 0.0)
 
     def acc(self, core: str, p: Params, level: int) -> dict[str, float]:
         return self.rounded(self.acc_raw(core, p, level))
@@ -522,6 +533,7 @@ def _acc_offsets(model: AreaModel, samples: list[Sample]) -> dict[str, dict[str,
             - model._dot("bram36", unit_bram_features("bike_decoder", unit)),
             "dsp": dec.values["dsp"],
         }
+    out["mul_bram"] = _mul_bram(model, samples, inv, mul)
     return out | {
         "gf2x_inv_acc": {
             "lut": inv.values["lut"] - inv_lut,
@@ -531,6 +543,26 @@ def _acc_offsets(model: AreaModel, samples: list[Sample]) -> dict[str, dict[str,
         },
         "gf2x_mul_acc": {k: float(mul.values[k]) for k in ("lut", "ff", "bram36")},
     }
+
+
+def _mul_bram(
+    model: AreaModel, samples: list[Sample], inv: Sample, mul: Sample
+) -> dict[str, float]:
+    """The multiplier's block RAM per Karatsuba level count beyond the medium devices': the
+    mean over the design-synthesised devices of their BRAM36 less the medium-fitted
+    prediction (the inversion device's E share and offset, or the multiplier device's
+    report)."""
+    inv_off = inv.values["bram36"] - model.coef["bram36"].get("inv:E", 0.0) * inv.params["E"]
+    extra: dict[str, list[float]] = {}
+    for s in samples:
+        if not s.kind.startswith("acc:design:"):
+            continue
+        if s.kind == "acc:design:gf2x_inv_acc":
+            base = model.coef["bram36"].get("inv:E", 0.0) * s.params["E"] + inv_off
+        else:
+            base = mul.values["bram36"]
+        extra.setdefault(f"KL{s.params['KaratsubaLevels']}", []).append(s.values["bram36"] - base)
+    return {k: sum(v) / len(v) for k, v in extra.items()}
 
 
 @functools.cache
