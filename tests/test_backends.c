@@ -312,6 +312,29 @@ static void scratch_contract(int L) {
     SAME_WORDS(Saved + used, S + used, BIKE_SCRATCH_MAX + 64 - used,
                "L%d gf2x_mul stays within the %zu scratch words it returns", L, used);
   }
+  /* mul_pair: a0 b0 + a1 b1 against two portable products. */
+  static uint64_t C[BIKE_MAX_QWORDS], D[BIKE_MAX_QWORDS];
+  const size_t pair_bound = bike_mul_pair_scratch_words(p);
+  for (int t = 0; t < 9; t++) {
+    rand_poly(p, A, t % 3);
+    rand_poly(p, B, (t / 3) % 3);
+    rand_poly(p, C, (t + 1) % 3);
+    rand_poly(p, D, 0);
+    use("portable");
+    bike_gf2x_mul(p, R1, A, B);
+    bike_gf2x_mul(p, R3, C, D);
+    for (uint32_t i = 0; i < n; i++) {
+      R1[i] ^= R3[i];
+    }
+    use(backend);
+    fill_scratch();
+    const size_t used = bike_gf2x_mul_pair_scratch(p, R2, A, B, C, D, S);
+    SAME_WORDS(R1, R2, n, "L%d gf2x_mul_pair with scratch, input %d", L, t);
+    CHECK(used <= pair_bound, "L%d gf2x_mul_pair claims %zu scratch words, bound %zu", L, used,
+          pair_bound);
+    SAME_WORDS(Saved + used, S + used, BIKE_SCRATCH_MAX + 64 - used,
+               "L%d gf2x_mul_pair stays within the %zu scratch words it returns", L, used);
+  }
   /* (r - 1) / 2 and r - 1 + (r - 1) / 2: 2^k = -1 mod r, sigma */
   const uint64_t ks[] = {0, 1, 3, 16, 17, 1000, (p->r - 1) / 2, p->r - 1 + (p->r - 1) / 2,
                          p->r - 2};

@@ -26,15 +26,14 @@ typedef struct {
 
 /* s = s0 + h0 e0 + h1 e1: the syndrome of the ciphertext minus the current
  * error estimate, recomputed from scratch by dense products (one dense
- * multiplication costs less than d rotations on every back end). */
+ * multiplication costs less than d rotations on every back end), the two
+ * as one sum (mul_pair: the vector back ends add their leaves' products and
+ * combine once). */
 static void recompute_syndrome(const bike_params *p, decoder_state *st, const uint64_t *s0,
                                uint64_t *const e[2], uint64_t *scratch) {
-  memcpy(st->s, s0, p->r_qwords * sizeof(uint64_t));
-  for (int b = 0; b < 2; b++) {
-    bike_gf2x_mul_scratch(p, st->prod, st->h[b], e[b], scratch);
-    for (uint32_t w = 0; w < p->r_qwords; w++) {
-      st->s[w] ^= st->prod[w];
-    }
+  bike_gf2x_mul_pair_scratch(p, st->prod, st->h[0], e[0], st->h[1], e[1], scratch);
+  for (uint32_t w = 0; w < p->r_qwords; w++) {
+    st->s[w] = s0[w] ^ st->prod[w];
   }
 }
 
@@ -91,6 +90,6 @@ uint64_t bike_decode(const bike_params *p, uint64_t *e0, uint64_t *e1, const uin
   uint64_t ok = ~ct_mask_nonzero(bike_poly_weight(p, st.s));
   upc_wipe(p, &st.upc);
   bike_wipe(&st.s, sizeof(st) - offsetof(decoder_state, s));
-  bike_wipe(scratch, bike_mul_scratch_words(p) * sizeof(uint64_t));
+  bike_wipe(scratch, bike_mul_pair_scratch_words(p) * sizeof(uint64_t));
   return ok;
 }

@@ -37,6 +37,10 @@ static inline size_t bike_mul_scratch_words(const bike_params *p) {
 static inline size_t bike_sqr_k_scratch_words(const bike_params *p) {
   return 12 * (size_t)p->r_qwords + 512;
 }
+/* mul_pair's: mul's, then room for a second product (the generic kernel). */
+static inline size_t bike_mul_pair_scratch_words(const bike_params *p) {
+  return bike_mul_scratch_words(p) + p->r_qwords;
+}
 
 /* 2^e mod r, for the k-squaring kernels: a^(2^k) moves bit i of a to bit
  * i 2^k mod r. The exponent is public. */
@@ -60,6 +64,10 @@ static inline uint32_t bike_pow2_inv_mod(uint64_t k, uint32_t r) {
 
 typedef size_t (*bike_mul_fn)(const bike_params *p, uint64_t *c, const uint64_t *a,
                               const uint64_t *b, uint64_t *scratch);
+/* c = a0 b0 + a1 b1 in R; c must not overlap the inputs. */
+typedef size_t (*bike_mul_pair_fn)(const bike_params *p, uint64_t *c, const uint64_t *a0,
+                                   const uint64_t *b0, const uint64_t *a1, const uint64_t *b1,
+                                   uint64_t *scratch);
 typedef size_t (*bike_sqr_k_fn)(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
                                 uint64_t *scratch);
 typedef void (*bike_rotr_fn)(const bike_params *p, uint64_t *c, const uint64_t *a, uint32_t k);
@@ -101,6 +109,7 @@ typedef struct {
    * mul itself is a valid mul_sym. */
   bike_mul_fn mul_sym;
   bike_sqr_k_fn sqr_k_sym; /* sqr_k for a sigma-invariant input, likewise */
+  bike_mul_pair_fn mul_pair; /* the decoder's syndromes h0 e0 + h1 e1 */
 } bike_backend;
 
 /* CPU features, as seen through CPUID and XGETBV (OS support included). */
@@ -134,6 +143,9 @@ size_t bike_gf2x_mul_sym_scratch(const bike_params *p, uint64_t *c, const uint64
                                  const uint64_t *b, uint64_t *scratch);
 size_t bike_gf2x_sqr_k_sym_scratch(const bike_params *p, uint64_t *c, const uint64_t *a,
                                    uint64_t k, uint64_t *scratch);
+size_t bike_gf2x_mul_pair_scratch(const bike_params *p, uint64_t *c, const uint64_t *a0,
+                                  const uint64_t *b0, const uint64_t *a1, const uint64_t *b1,
+                                  uint64_t *scratch);
 
 /* Portable reference kernels. */
 size_t bike_gf2x_mul_c(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b,
@@ -149,6 +161,11 @@ void bike_support_dense_c(const bike_params *p, uint64_t *a, const uint32_t *idx
 uint32_t bike_poly_weight_c(const bike_params *p, const uint64_t *a);
 void bike_fisher_yates_c(uint32_t *pos, uint32_t count, uint32_t bound, const uint8_t *words);
 void bike_keccak_xn_c(uint64_t (*s)[25], unsigned n);
+/* Two calls of the table's mul and an addition (the second product in
+ * scratch after mul's words). */
+size_t bike_gf2x_mul_pair_twice(const bike_params *p, uint64_t *c, const uint64_t *a0,
+                                const uint64_t *b0, const uint64_t *a1, const uint64_t *b1,
+                                uint64_t *scratch);
 /* Two calls of the table's support_dense. */
 void bike_support_dense2_twice(const bike_params *p, uint64_t *a0, uint64_t *a1,
                                const uint32_t *idx, const uint64_t *take, uint32_t count);
@@ -190,6 +207,12 @@ size_t bike_gf2x_sqr_k_avx2(const bike_params *p, uint64_t *c, const uint64_t *a
                             uint64_t *scratch);
 size_t bike_gf2x_sqr_k_sym_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
                                 uint64_t *scratch);
+size_t bike_gf2x_mul_pair_pclmul(const bike_params *p, uint64_t *c, const uint64_t *a0,
+                                 const uint64_t *b0, const uint64_t *a1, const uint64_t *b1,
+                                 uint64_t *scratch);
+size_t bike_gf2x_mul_pair_vpclmul(const bike_params *p, uint64_t *c, const uint64_t *a0,
+                                  const uint64_t *b0, const uint64_t *a1, const uint64_t *b1,
+                                  uint64_t *scratch);
 size_t bike_gf2x_mul_sym_pclmul(const bike_params *p, uint64_t *c, const uint64_t *a,
                                 const uint64_t *b, uint64_t *scratch);
 size_t bike_gf2x_mul_sym_vpclmul(const bike_params *p, uint64_t *c, const uint64_t *a,

@@ -17,7 +17,7 @@
 static const bike_backend portable = {
     "portable", 0, bike_gf2x_mul_c, bike_gf2x_sqr_k_c, bike_gf2x_rotr_c, upc_count_c,
     bike_support_dense_c, upc_at_least_c, bike_poly_weight_c, bike_fisher_yates_c, bike_keccak_xn_c,
-    bike_support_dense2_twice, bike_gf2x_mul_c, bike_gf2x_sqr_k_c,
+    bike_support_dense2_twice, bike_gf2x_mul_c, bike_gf2x_sqr_k_c, bike_gf2x_mul_pair_twice,
 };
 
 #if defined(__x86_64__)
@@ -27,13 +27,14 @@ static const bike_backend avx2 = {
     bike_gf2x_sqr_k_avx2, bike_gf2x_rotr_avx2, upc_count_avx2, bike_support_dense_avx2,
     upc_at_least_avx2, bike_poly_weight_c, bike_fisher_yates_avx2, bike_keccak_xn_avx2,
     bike_support_dense2_avx2, bike_gf2x_mul_sym_pclmul, bike_gf2x_sqr_k_sym_avx2,
+    bike_gf2x_mul_pair_pclmul,
 };
 static const bike_backend avx2_vpclmul = {
     "avx2-vpclmul",       X86_BASE | BIKE_CPU_VPCLMUL, bike_gf2x_mul_vpclmul,
     bike_gf2x_sqr_k_avx2, bike_gf2x_rotr_avx2,         upc_count_avx2,
     bike_support_dense_avx2, upc_at_least_avx2, bike_poly_weight_c, bike_fisher_yates_avx2,
     bike_keccak_xn_avx2, bike_support_dense2_avx2, bike_gf2x_mul_sym_vpclmul,
-    bike_gf2x_sqr_k_sym_avx2,
+    bike_gf2x_sqr_k_sym_avx2, bike_gf2x_mul_pair_vpclmul,
 };
 /* AVX-512 with VPCLMULQDQ on 512-bit vectors, VBMI, VBMI2, BITALG, VPOPCNTDQ and GFNI;
  * kernels not yet written for it are those of avx2-vpclmul. */
@@ -46,7 +47,7 @@ static const bike_backend avx512 = {
     bike_gf2x_sqr_k_avx512, bike_gf2x_rotr_avx512, upc_count_avx512,
     bike_support_dense_avx512, upc_at_least_avx512, bike_poly_weight_avx512,
     bike_fisher_yates_avx512, bike_keccak_xn_avx512, bike_support_dense2_avx512,
-    bike_gf2x_mul_sym_avx512, bike_gf2x_sqr_k_sym_avx512,
+    bike_gf2x_mul_sym_avx512, bike_gf2x_sqr_k_sym_avx512, bike_gf2x_mul_pair_twice,
 };
 #endif
 
@@ -247,6 +248,25 @@ size_t bike_gf2x_mul_sym_scratch(const bike_params *p, uint64_t *c, const uint64
 size_t bike_gf2x_sqr_k_sym_scratch(const bike_params *p, uint64_t *c, const uint64_t *a,
                                    uint64_t k, uint64_t *scratch) {
   return bike_backend_current()->sqr_k_sym(p, c, a, k, scratch);
+}
+
+size_t bike_gf2x_mul_pair_scratch(const bike_params *p, uint64_t *c, const uint64_t *a0,
+                                  const uint64_t *b0, const uint64_t *a1, const uint64_t *b1,
+                                  uint64_t *scratch) {
+  return bike_backend_current()->mul_pair(p, c, a0, b0, a1, b1, scratch);
+}
+
+size_t bike_gf2x_mul_pair_twice(const bike_params *p, uint64_t *c, const uint64_t *a0,
+                                const uint64_t *b0, const uint64_t *a1, const uint64_t *b1,
+                                uint64_t *scratch) {
+  const bike_backend *b = bike_backend_current();
+  uint64_t *second = scratch + bike_mul_scratch_words(p);
+  b->mul(p, c, a0, b0, scratch);
+  b->mul(p, second, a1, b1, scratch);
+  for (uint32_t i = 0; i < p->r_qwords; i++) {
+    c[i] ^= second[i];
+  }
+  return bike_mul_pair_scratch_words(p);
 }
 
 /* The single calls take the top of a buffer sized for every level, next to

@@ -2,7 +2,11 @@
  * multiplication kernels. Included by a kernel file after it has defined
  *   static void mul8(uint64_t *c, const uint64_t *a, const uint64_t *b);
  * (c[0..16) = a[0..8) * b[0..8)) and MUL_ENTRY, the name of the kernel; the
- * code is then compiled with that file's instruction-set flags. */
+ * code is then compiled with that file's instruction-set flags. With
+ * MUL_PAIR_ENTRY also defined, and
+ *   static void mul8_pair(uint64_t *c, const uint64_t *a0, const uint64_t *b0,
+ *                         const uint64_t *a1, const uint64_t *b1);
+ * (c[0..16) = a0 b0 + a1 b1), it also defines the mul_pair kernel. */
 #ifndef MUL_ENTRY
 #error "define MUL_ENTRY and mul8 before including mul_karatsuba.h"
 #endif
@@ -38,6 +42,96 @@ static inline kvec kxor(kvec a, kvec b) { return _mm_xor_si128(a, b); }
 static size_t mul_karatsuba(uint64_t *c, const uint64_t *a, const uint64_t *b, size_t n,
                             uint64_t *tmp);
 
+/* dst[0, w) = x + y (w a multiple of 8). */
+static inline void part_sum(uint64_t *dst, const uint64_t *x, const uint64_t *y, size_t w) {
+  for (size_t i = 0; i < w; i += KW) {
+    kst(dst + i, kxor(kld(x + i), kld(y + i)));
+  }
+}
+
+/* dst[0, w) ^= x[0, w). */
+static inline void add_into(uint64_t *dst, const uint64_t *x, size_t w) {
+  for (size_t i = 0; i < w; i += KW) {
+    kst(dst + i, kxor(kld(dst + i), kld(x + i)));
+  }
+}
+
+/* The three-way formula's fixed part: c holds P0, P1, P2 as blocks l0 h0 l1
+ * h1 l2 h2 (s words each); their share of blocks 1 to 4, every block from
+ * the old values. The middle products P_ij then add at block i + j. */
+static inline void three_spread(uint64_t *c, size_t s) {
+  for (size_t i = 0; i < s; i += KW) {
+    const kvec l0 = kld(c + i), h0 = kld(c + s + i), l1 = kld(c + 2 * s + i);
+    const kvec h1 = kld(c + 3 * s + i), l2 = kld(c + 4 * s + i), h2 = kld(c + 5 * s + i);
+    const kvec h01 = kxor(h0, h1), l12 = kxor(l1, l2);
+    kst(c + s + i, kxor(h0, kxor(l0, l1)));
+    kst(c + 2 * s + i, kxor(kxor(h01, l0), l12));
+    kst(c + 3 * s + i, kxor(kxor(h01, h2), l12));
+    kst(c + 4 * s + i, kxor(kxor(h1, h2), l2));
+  }
+}
+static const unsigned char three_pairs[3][2] = {{0, 1}, {0, 2}, {1, 2}};
+
+/* The two-way split's operand: sa[0, h) = a[0, h) + a[h, n) (l = n - h
+ * words, zero beyond). */
+static inline void half_sum(uint64_t *sa, const uint64_t *a, size_t h, size_t l) {
+  part_sum(sa, a, a + h, l);
+  for (size_t i = l; i < h; i += KW) {
+    kst(sa + i, kld(a + i));
+  }
+}
+
+/* The two-way combination in one pass: with P0 = c[0, 2h), P2 = c[2h, 2n)
+ * (2l words, zero beyond), c[h, 3h) ^= mid ^ P0 ^ P2. Word i of the low
+ * half and h + i of the high half of that window are updated together from
+ * their old values. */
+static inline void two_combine(uint64_t *c, const uint64_t *mid, size_t h, size_t l) {
+  const size_t split = 2 * l - h; /* i < split: P2 has a word at 3h + i */
+  for (size_t i = 0; i < split; i += KW) {
+    const kvec x0 = kld(c + i), x1 = kld(c + h + i), x2 = kld(c + 2 * h + i);
+    const kvec x3 = kld(c + 3 * h + i);
+    kst(c + h + i, kxor(kxor(x1, kld(mid + i)), kxor(x0, x2)));
+    kst(c + 2 * h + i, kxor(kxor(x2, kld(mid + h + i)), kxor(x1, x3)));
+  }
+  for (size_t i = split; i < h; i += KW) {
+    const kvec x0 = kld(c + i), x1 = kld(c + h + i), x2 = kld(c + 2 * h + i);
+    kst(c + h + i, kxor(kxor(x1, kld(mid + i)), kxor(x0, x2)));
+    kst(c + 2 * h + i, kxor(x2, kxor(kld(mid + h + i), x1)));
+  }
+}
+
+/* The last two two-way levels inline (n = 2 BASE, 4 BASE): a call per
+ * small product cost more than its additions. tmp: 4 BASE and 12 BASE
+ * words. */
+static inline __attribute__((always_inline)) size_t mul_base2(uint64_t *c, const uint64_t *a,
+                                                              const uint64_t *b, uint64_t *tmp) {
+  uint64_t *sa = tmp, *sb = tmp + BASE, *mid = tmp + 2 * BASE;
+  MUL_BASE(c, a, b);
+  MUL_BASE(c + 2 * BASE, a + BASE, b + BASE);
+  part_sum(sa, a, a + BASE, BASE);
+  part_sum(sb, b, b + BASE, BASE);
+  MUL_BASE(mid, sa, sb);
+  two_combine(c, mid, BASE, BASE);
+  return 4 * BASE;
+}
+
+static __attribute__((noinline)) size_t mul_base2_call(uint64_t *c, const uint64_t *a,
+                                                       const uint64_t *b, uint64_t *tmp) {
+  return mul_base2(c, a, b, tmp);
+}
+
+static __attribute__((noinline)) size_t mul_base4(uint64_t *c, const uint64_t *a,
+                                                  const uint64_t *b, uint64_t *tmp) {
+  uint64_t *sa = tmp, *sb = tmp + 2 * BASE, *mid = tmp + 4 * BASE, *deeper = tmp + 8 * BASE;
+  mul_base2(c, a, b, deeper);
+  mul_base2(c + 4 * BASE, a + 2 * BASE, b + 2 * BASE, deeper);
+  part_sum(sa, a, a + 2 * BASE, 2 * BASE);
+  part_sum(sb, b, b + 2 * BASE, 2 * BASE);
+  mul_base2(mid, sa, sb, deeper);
+  two_combine(c, mid, 2 * BASE, 2 * BASE);
+  return 12 * BASE;
+}
+
 /* c (6 s words) = a * b (3 s words each, s a multiple of BASE) by the
  * three-way Karatsuba formula: with a = a0 + a1 X + a2 X^2 (X = x^(64 s)),
  * likewise b, P_i = a_i b_i and P_ij = (a_i + a_j)(b_i + b_j),
@@ -54,30 +148,14 @@ static size_t mul_karatsuba_three(uint64_t *c, const uint64_t *a, const uint64_t
     const size_t u = mul_karatsuba(c + 2 * s * k, a + s * k, b + s * k, s, tmp);
     used = u > used ? u : used;
   }
-  /* c holds P0, P1, P2 as blocks l0 h0 l1 h1 l2 h2 (s words each); their
-   * share of blocks 1 to 4, every block from the old values. */
-  for (size_t i = 0; i < s; i += KW) {
-    const kvec l0 = kld(c + i), h0 = kld(c + s + i), l1 = kld(c + 2 * s + i);
-    const kvec h1 = kld(c + 3 * s + i), l2 = kld(c + 4 * s + i), h2 = kld(c + 5 * s + i);
-    const kvec h01 = kxor(h0, h1), l12 = kxor(l1, l2);
-    kst(c + s + i, kxor(h0, kxor(l0, l1)));
-    kst(c + 2 * s + i, kxor(kxor(h01, l0), l12));
-    kst(c + 3 * s + i, kxor(kxor(h01, h2), l12));
-    kst(c + 4 * s + i, kxor(kxor(h1, h2), l2));
-  }
-  static const unsigned char pairs[3][2] = {{0, 1}, {0, 2}, {1, 2}};
+  three_spread(c, s);
   for (size_t q = 0; q < 3; q++) {
-    const size_t i = pairs[q][0], j = pairs[q][1];
-    for (size_t w = 0; w < s; w += KW) {
-      kst(sa + w, kxor(kld(a + i * s + w), kld(a + j * s + w)));
-      kst(sb + w, kxor(kld(b + i * s + w), kld(b + j * s + w)));
-    }
+    const size_t i = three_pairs[q][0], j = three_pairs[q][1];
+    part_sum(sa, a + i * s, a + j * s, s);
+    part_sum(sb, b + i * s, b + j * s, s);
     const size_t u = 4 * s + mul_karatsuba(mid, sa, sb, s, deeper);
     used = u > used ? u : used;
-    uint64_t *at = c + (i + j) * s;
-    for (size_t w = 0; w < 2 * s; w += KW) {
-      kst(at + w, kxor(kld(at + w), kld(mid + w)));
-    }
+    add_into(c + (i + j) * s, mid, 2 * s);
   }
   return used;
 }
@@ -92,6 +170,12 @@ static size_t mul_karatsuba(uint64_t *c, const uint64_t *a, const uint64_t *b, s
     MUL_BASE(c, a, b);
     return 0;
   }
+  if (n == 2 * BASE) {
+    return mul_base2_call(c, a, b, tmp);
+  }
+  if (n == 4 * BASE) {
+    return mul_base4(c, a, b, tmp);
+  }
   if ((n / BASE) % 3 == 0) {
     return mul_karatsuba_three(c, a, b, n / 3, tmp);
   }
@@ -105,31 +189,11 @@ static size_t mul_karatsuba(uint64_t *c, const uint64_t *a, const uint64_t *b, s
   const size_t u2 = mul_karatsuba(c + 2 * h, a + h, b + h, l, tmp);
   used = u2 > used ? u2 : used;
   /* Every length here is a multiple of 8 words: whole vectors. */
-  for (size_t i = 0; i < l; i += KW) {
-    kst(sa + i, kxor(kld(a + i), kld(a + h + i)));
-    kst(sb + i, kxor(kld(b + i), kld(b + h + i)));
-  }
-  for (size_t i = l; i < h; i += KW) {
-    kst(sa + i, kld(a + i));
-    kst(sb + i, kld(b + i));
-  }
+  half_sum(sa, a, h, l);
+  half_sum(sb, b, h, l);
   const size_t u3 = 4 * h + mul_karatsuba(mid, sa, sb, h, tmp + 4 * h);
   used = u3 > used ? u3 : used;
-  /* One pass: with P0 = c[0, 2h), P2 = c[2h, 2n) (2l words, zero beyond),
-   * c[h, 3h) ^= mid ^ P0 ^ P2. Word i of the low half and h + i of the high
-   * half of that window are updated together from their old values. */
-  const size_t split = 2 * l - h; /* i < split: P2 has a word at 3h + i */
-  for (size_t i = 0; i < split; i += KW) {
-    const kvec x0 = kld(c + i), x1 = kld(c + h + i), x2 = kld(c + 2 * h + i);
-    const kvec x3 = kld(c + 3 * h + i);
-    kst(c + h + i, kxor(kxor(x1, kld(mid + i)), kxor(x0, x2)));
-    kst(c + 2 * h + i, kxor(kxor(x2, kld(mid + h + i)), kxor(x1, x3)));
-  }
-  for (size_t i = split; i < h; i += KW) {
-    const kvec x0 = kld(c + i), x1 = kld(c + h + i), x2 = kld(c + 2 * h + i);
-    kst(c + h + i, kxor(kxor(x1, kld(mid + i)), kxor(x0, x2)));
-    kst(c + 2 * h + i, kxor(x2, kxor(kld(mid + h + i), x1)));
-  }
+  two_combine(c, mid, h, l);
   return used;
 }
 
@@ -219,18 +283,24 @@ static size_t mul_plain(uint64_t *prod, const uint64_t *a, const uint64_t *b, si
   return used;
 }
 
-/* Scratch: the product (2 n words) and mul_plain's. */
-size_t MUL_ENTRY(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b,
-                 uint64_t *scratch) {
+/* c = prod mod x^r - 1 (prod: 2 n words). */
+static void reduce(const bike_params *p, uint64_t *c, const uint64_t *prod) {
   const size_t n = p->r_qwords;
-  uint64_t *prod = scratch;
-  const size_t used = 2 * n + mul_plain(prod, a, b, n, scratch + 2 * n);
   const uint32_t ws = p->r / 64, bs = p->r % 64;
   for (size_t i = 0; i < n; i++) {
     uint64_t high = (prod[i + ws] >> bs) | (prod[i + ws + 1] << (64 - bs));
     c[i] = prod[i] ^ high;
   }
   c[n - 1] &= ((uint64_t)1 << bs) - 1;
+}
+
+/* Scratch: the product (2 n words) and mul_plain's. */
+size_t MUL_ENTRY(const bike_params *p, uint64_t *c, const uint64_t *a, const uint64_t *b,
+                 uint64_t *scratch) {
+  const size_t n = p->r_qwords;
+  uint64_t *prod = scratch;
+  const size_t used = 2 * n + mul_plain(prod, a, b, n, scratch + 2 * n);
+  reduce(p, c, prod);
   return used;
 }
 
@@ -299,5 +369,143 @@ size_t MUL_SYM_ENTRY(const bike_params *p, uint64_t *c, const uint64_t *a, const
   }
   c[0] |= 1;
   return (size_t)(tmp - scratch) + used;
+}
+#endif
+
+#ifdef MUL_PAIR_ENTRY
+/* Sums of two products, a0 b0 + a1 b1 (the decoder's syndromes h0 e0 +
+ * h1 e1), by the same recursion: Karatsuba is linear in its leaf products,
+ * so each leaf sums its two pairs' carry-less products (mul8_pair, which the
+ * kernel file defines) and every combination above the leaves, the edge
+ * words' additions and the reduction run once instead of twice. The
+ * operand sums of both pairs sit side by side in tmp. */
+static size_t mul_karatsuba_pair(uint64_t *c, const uint64_t *a0, const uint64_t *b0,
+                                 const uint64_t *a1, const uint64_t *b1, size_t n, uint64_t *tmp);
+
+/* mul_base2 and mul_base4 for a sum of two products; tmp: 6 BASE and
+ * 18 BASE words. */
+static inline __attribute__((always_inline)) size_t
+mul_base2_pair(uint64_t *c, const uint64_t *a0, const uint64_t *b0, const uint64_t *a1,
+               const uint64_t *b1, uint64_t *tmp) {
+  uint64_t *sa0 = tmp, *sb0 = tmp + BASE, *sa1 = tmp + 2 * BASE, *sb1 = tmp + 3 * BASE;
+  uint64_t *mid = tmp + 4 * BASE;
+  mul8_pair(c, a0, b0, a1, b1);
+  mul8_pair(c + 2 * BASE, a0 + BASE, b0 + BASE, a1 + BASE, b1 + BASE);
+  part_sum(sa0, a0, a0 + BASE, BASE);
+  part_sum(sb0, b0, b0 + BASE, BASE);
+  part_sum(sa1, a1, a1 + BASE, BASE);
+  part_sum(sb1, b1, b1 + BASE, BASE);
+  mul8_pair(mid, sa0, sb0, sa1, sb1);
+  two_combine(c, mid, BASE, BASE);
+  return 6 * BASE;
+}
+
+static __attribute__((noinline)) size_t
+mul_base2_pair_call(uint64_t *c, const uint64_t *a0, const uint64_t *b0, const uint64_t *a1,
+                    const uint64_t *b1, uint64_t *tmp) {
+  return mul_base2_pair(c, a0, b0, a1, b1, tmp);
+}
+
+static __attribute__((noinline)) size_t
+mul_base4_pair(uint64_t *c, const uint64_t *a0, const uint64_t *b0, const uint64_t *a1,
+               const uint64_t *b1, uint64_t *tmp) {
+  const size_t h = 2 * BASE;
+  uint64_t *sa0 = tmp, *sb0 = tmp + h, *sa1 = tmp + 2 * h, *sb1 = tmp + 3 * h;
+  uint64_t *mid = tmp + 4 * h, *deeper = tmp + 6 * h;
+  mul_base2_pair(c, a0, b0, a1, b1, deeper);
+  mul_base2_pair(c + 2 * h, a0 + h, b0 + h, a1 + h, b1 + h, deeper);
+  part_sum(sa0, a0, a0 + h, h);
+  part_sum(sb0, b0, b0 + h, h);
+  part_sum(sa1, a1, a1 + h, h);
+  part_sum(sb1, b1, b1 + h, h);
+  mul_base2_pair(mid, sa0, sb0, sa1, sb1, deeper);
+  two_combine(c, mid, h, h);
+  return 18 * BASE;
+}
+
+/* mul_karatsuba_three for a sum of two products; 6 s words of tmp and the
+ * deeper levels'. */
+static size_t mul_karatsuba_three_pair(uint64_t *c, const uint64_t *a0, const uint64_t *b0,
+                                       const uint64_t *a1, const uint64_t *b1, size_t s,
+                                       uint64_t *tmp) {
+  uint64_t *sa0 = tmp, *sb0 = tmp + s, *sa1 = tmp + 2 * s, *sb1 = tmp + 3 * s;
+  uint64_t *mid = tmp + 4 * s, *deeper = tmp + 6 * s;
+  size_t used = 0;
+  for (size_t k = 0; k < 3; k++) {
+    const size_t u = mul_karatsuba_pair(c + 2 * s * k, a0 + s * k, b0 + s * k, a1 + s * k,
+                                        b1 + s * k, s, tmp);
+    used = u > used ? u : used;
+  }
+  three_spread(c, s);
+  for (size_t q = 0; q < 3; q++) {
+    const size_t i = three_pairs[q][0], j = three_pairs[q][1];
+    part_sum(sa0, a0 + i * s, a0 + j * s, s);
+    part_sum(sb0, b0 + i * s, b0 + j * s, s);
+    part_sum(sa1, a1 + i * s, a1 + j * s, s);
+    part_sum(sb1, b1 + i * s, b1 + j * s, s);
+    const size_t u = 6 * s + mul_karatsuba_pair(mid, sa0, sb0, sa1, sb1, s, deeper);
+    used = u > used ? u : used;
+    add_into(c + (i + j) * s, mid, 2 * s);
+  }
+  return used;
+}
+
+/* mul_karatsuba for a sum of two products; 6h words of tmp per two-way
+ * level (under 6 n + 384 in all). */
+static size_t mul_karatsuba_pair(uint64_t *c, const uint64_t *a0, const uint64_t *b0,
+                                 const uint64_t *a1, const uint64_t *b1, size_t n, uint64_t *tmp) {
+  if (n == BASE) {
+    mul8_pair(c, a0, b0, a1, b1);
+    return 0;
+  }
+  if (n == 2 * BASE) {
+    return mul_base2_pair_call(c, a0, b0, a1, b1, tmp);
+  }
+  if (n == 4 * BASE) {
+    return mul_base4_pair(c, a0, b0, a1, b1, tmp);
+  }
+  if ((n / BASE) % 3 == 0) {
+    return mul_karatsuba_three_pair(c, a0, b0, a1, b1, n / 3, tmp);
+  }
+  const size_t h = ((n / BASE + 1) / 2) * BASE;
+  const size_t l = n - h;
+  uint64_t *sa0 = tmp, *sb0 = tmp + h, *sa1 = tmp + 2 * h, *sb1 = tmp + 3 * h;
+  uint64_t *mid = tmp + 4 * h;
+  size_t used = mul_karatsuba_pair(c, a0, b0, a1, b1, h, tmp);
+  const size_t u2 = mul_karatsuba_pair(c + 2 * h, a0 + h, b0 + h, a1 + h, b1 + h, l, tmp);
+  used = u2 > used ? u2 : used;
+  half_sum(sa0, a0, h, l);
+  half_sum(sb0, b0, h, l);
+  half_sum(sa1, a1, h, l);
+  half_sum(sb1, b1, h, l);
+  const size_t u3 = 6 * h + mul_karatsuba_pair(mid, sa0, sb0, sa1, sb1, h, tmp + 6 * h);
+  used = u3 > used ? u3 : used;
+  two_combine(c, mid, h, l);
+  return used;
+}
+
+/* c = a0 b0 + a1 b1 in R (c apart from the inputs). Every level's r_qwords
+ * is m + e with m a multiple of BASE and 1 <= e <= EDGE_MAX (mul_plain's
+ * unpadded case). Scratch: the product (2 n words) and the recursion's. */
+size_t MUL_PAIR_ENTRY(const bike_params *p, uint64_t *c, const uint64_t *a0, const uint64_t *b0,
+                      const uint64_t *a1, const uint64_t *b1, uint64_t *scratch) {
+  const size_t n = p->r_qwords, m = n / BASE * BASE, e = n - m;
+  assert(m > 0 && e <= EDGE_MAX);
+  uint64_t *prod = scratch;
+  const size_t used = 2 * n + mul_karatsuba_pair(prod, a0, b0, a1, b1, m, scratch + 2 * n);
+  memset(prod + 2 * m, 0, 2 * e * sizeof(uint64_t));
+  for (size_t j = 0; j < e; j++) {
+    mul_word_add(prod + m + j, a0[m + j], b0, b0[m + j], a0, m);
+    mul_word_add(prod + m + j, a1[m + j], b1, b1[m + j], a1, m);
+    for (size_t k = 0; k < e; k++) {
+      const __m128i x = _mm_set_epi64x((long long)a1[m + j], (long long)a0[m + j]);
+      const __m128i y = _mm_set_epi64x((long long)b1[m + k], (long long)b0[m + k]);
+      const __m128i t = _mm_xor_si128(_mm_clmulepi64_si128(x, y, 0x00), _mm_clmulepi64_si128(x, y, 0x11));
+      __m128i *at = (__m128i *)(void *)(prod + 2 * m + j + k);
+      _mm_storeu_si128(at, _mm_xor_si128(_mm_loadu_si128(at), t));
+    }
+  }
+  reduce(p, c, prod);
+  return used;
 }
 #endif
