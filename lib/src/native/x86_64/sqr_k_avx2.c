@@ -1,7 +1,8 @@
 /* a^(2^k) in R with AVX2: the bit permutation i -> i 2^k mod r read the
  * other way, output bit j from input bit j 2^-k mod r, eight output bits per
- * gather. Addresses depend only on the public k. Small k: repeated squaring,
- * the bits of each word spread apart by nibble lookups in registers. */
+ * read of an interleaved map of the input (permute). Addresses depend only
+ * on the public k. Small k: repeated squaring, the bits of each word spread
+ * apart by nibble lookups in registers. */
 #include <immintrin.h>
 #include <string.h>
 
@@ -9,39 +10,110 @@
 #include "native/backend.h"
 #include "native/sym_bits.h"
 
-/* One squaring costs about a 58th of a permutation on Zen 4 (143 against
- * 8,242 TSC ticks at L1, 286 against 16,354 at L3). */
-#define SQUARINGS_MAX 56
-/* A sigma-invariant input needs half a permutation (4,470 ticks at L1). */
-#define SQUARINGS_MAX_SYM 30
+/* One squaring costs about a 31st of a permutation on Zen 4 (143 against
+ * 4,500 TSC ticks at L1, 286 against 8,840 at L3, 487 against 15,130 at
+ * L5). */
+#define SQUARINGS_MAX 31
+/* A sigma-invariant input needs half the map's reads (3,220 ticks at L1,
+ * 6,400 at L3, 10,580 at L5). */
+#define SQUARINGS_MAX_SYM 22
 
-/* out[0, words) = words 0..words - 1 of a^(2^k) (the last word of R with its
- * bits at and above r cleared when words = n). */
-static void permute(const bike_params *p, uint64_t *out, const uint64_t *a, uint64_t k,
-                    uint32_t words) {
-  const uint32_t r = p->r, n = p->r_qwords;
-  const uint32_t m = bike_pow2_inv_mod(k, r);
-  const uint32_t m8 = (uint32_t)(((uint64_t)m * 8) % r);
-  uint32_t start[8];
-  for (uint32_t l = 0; l < 8; l++) {
-    start[l] = (uint32_t)(((uint64_t)m * l) % r);
+/* 8 x 8 transposes of bytes in each 64-bit lane of x[0..7]: byte k of x[b]
+ * moves to byte b of x[k]. Each stage swaps the off-diagonal blocks of
+ * 2 x 2 blocks by shifts and masks. */
+static inline void swap_blocks(__m256i *lo, __m256i *hi, int d, __m256i mask) {
+  const __m256i t = _mm256_and_si256(_mm256_xor_si256(_mm256_srli_epi64(*lo, 8 * d), *hi), mask);
+  *hi = _mm256_xor_si256(*hi, t);
+  *lo = _mm256_xor_si256(*lo, _mm256_slli_epi64(t, 8 * d));
+}
+
+static inline void transpose_bytes(__m256i x[8]) {
+  const __m256i m1 = _mm256_set1_epi64x(0x00ff00ff00ff00ffLL);
+  const __m256i m2 = _mm256_set1_epi64x(0x0000ffff0000ffffLL);
+  const __m256i m4 = _mm256_set1_epi64x(0x00000000ffffffffLL);
+  for (int i = 0; i < 8; i += 2) {
+    swap_blocks(&x[i], &x[i + 1], 1, m1);
   }
-  __m256i idx = _mm256_loadu_si256((const __m256i *)(const void *)start);
-  const __m256i vm8 = _mm256_set1_epi32((int)m8);
-  const __m256i vr = _mm256_set1_epi32((int)r);
-  const __m256i vr1 = _mm256_set1_epi32((int)r - 1);
-  const __m256i v31 = _mm256_set1_epi32(31);
-  const int *in = (const int *)(const void *)a;
-  /* Gather-bound (one 8-lane gather per output byte); independent index
-   * chains per byte measured no faster. */
+  for (int i = 0; i < 8; i += 4) {
+    swap_blocks(&x[i], &x[i + 2], 2, m2);
+    swap_blocks(&x[i + 1], &x[i + 3], 2, m2);
+  }
+  for (int i = 0; i < 4; i++) {
+    swap_blocks(&x[i], &x[i + 4], 4, m4);
+  }
+}
+
+/* Scratch words of permute beyond out: the doubled input and the byte map. */
+static size_t permute_words(const bike_params *p) {
+  return (2 * (size_t)p->r_qwords + 8) + ((size_t)p->r + 255) / 256 * 32;
+}
+
+/* out[0, words) = words 0..words - 1 of a^(2^k) (the last word of R with
+ * its bits at and above r cleared when words = n): output bit j is input
+ * bit j m mod r, m = 2^-k mod r. Through an interleaved map: with plane l
+ * the input rotated by l m (input bit u + l m mod r at position u), byte l
+ * of the map's word u / 8 is plane l's byte u / 8, so bit u % 8 of the
+ * eight bytes of that word are the input bits u + l m, l < 8: output byte
+ * t, from u = 8 t m mod r, is one word's bit u % 8 of each byte, gathered
+ * into a byte by a multiplication. The map is built 256 positions at a
+ * time from eight windows of a || a (shifts by public amounts) and 8 x 8
+ * byte transposes, then read a word at a time at offsets that depend only
+ * on k. work: permute_words. */
+static void permute(const bike_params *p, uint64_t *out, const uint64_t *a, uint64_t k,
+                    uint32_t words, uint64_t *work) {
+  const uint32_t r = p->r, n = p->r_qwords, ws = r / 64, bs = r % 64;
+  const uint32_t m = bike_pow2_inv_mod(k, r);
+  uint64_t *aa = work;
+  uint8_t *map = (uint8_t *)(void *)(work + 2 * n + 8);
+  memcpy(aa, a, n * sizeof(uint64_t));
+  memset(aa + n, 0, (n + 8) * sizeof(uint64_t));
+  for (uint32_t i = 0; i < n; i++) {
+    aa[ws + i] |= a[i] << bs;
+    aa[ws + i + 1] |= bs ? a[i] >> (64 - bs) : 0;
+  }
+  uint32_t off[8]; /* l m mod r */
+  for (uint32_t l = 0; l < 8; l++) {
+    off[l] = (uint32_t)(((uint64_t)m * l) % r);
+  }
+  for (uint32_t blk = 0; blk * 64 < r; blk += 4) {
+    __m256i x[8];
+    for (uint32_t l = 0; l < 8; l++) {
+      const uint64_t *at = aa + blk + off[l] / 64;
+      const __m128i right = _mm_cvtsi32_si128((int)(off[l] % 64));
+      const __m128i left = _mm_cvtsi32_si128(64 - (int)(off[l] % 64));
+      x[l] = _mm256_or_si256(
+          _mm256_srl_epi64(_mm256_loadu_si256((const __m256i *)(const void *)at), right),
+          _mm256_sll_epi64(_mm256_loadu_si256((const __m256i *)(const void *)(at + 1)), left));
+    }
+    transpose_bytes(x);
+    /* Lane j of x[i] is bytes 8 i..8 i + 7 of block blk + j. */
+    for (int h = 0; h < 8; h += 4) {
+      const __m256i t0 = _mm256_unpacklo_epi64(x[h], x[h + 1]), t1 = _mm256_unpackhi_epi64(x[h], x[h + 1]);
+      const __m256i t2 = _mm256_unpacklo_epi64(x[h + 2], x[h + 3]), t3 = _mm256_unpackhi_epi64(x[h + 2], x[h + 3]);
+      uint8_t *dst = map + 64 * (size_t)blk + 8 * (size_t)h;
+      _mm256_storeu_si256((__m256i *)(void *)dst, _mm256_permute2x128_si256(t0, t2, 0x20));
+      _mm256_storeu_si256((__m256i *)(void *)(dst + 64), _mm256_permute2x128_si256(t1, t3, 0x20));
+      _mm256_storeu_si256((__m256i *)(void *)(dst + 128), _mm256_permute2x128_si256(t0, t2, 0x31));
+      _mm256_storeu_si256((__m256i *)(void *)(dst + 192), _mm256_permute2x128_si256(t1, t3, 0x31));
+    }
+  }
+  /* Byte t of every word from its own chain of offsets (8 independent
+   * chains, not one long one): u = 8 (8 w + t) m mod r. */
+  const uint32_t m64 = (uint32_t)(((uint64_t)m * 64) % r);
+  uint32_t pos[8];
+  for (uint32_t t = 0; t < 8; t++) {
+    pos[t] = (uint32_t)(((uint64_t)m * 8 * t) % r);
+  }
   for (uint32_t w = 0; w < words; w++) {
     uint64_t acc = 0;
     for (uint32_t t = 0; t < 8; t++) {
-      __m256i x = _mm256_i32gather_epi32(in, _mm256_srli_epi32(idx, 5), 4);
-      x = _mm256_sllv_epi32(x, _mm256_sub_epi32(v31, _mm256_and_si256(idx, v31)));
-      acc |= (uint64_t)(uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(x)) << (8 * t);
-      idx = _mm256_add_epi32(idx, vm8);
-      idx = _mm256_sub_epi32(idx, _mm256_and_si256(_mm256_cmpgt_epi32(idx, vr1), vr));
+      uint64_t q;
+      memcpy(&q, map + (pos[t] & ~7u), sizeof(q));
+      /* Bit 0 of byte l to bit 56 + l: the shifted copies never meet. */
+      q = ((q >> (pos[t] & 7)) & 0x0101010101010101ULL) * 0x0102040810204080ULL;
+      acc |= (q >> 56) << (8 * t);
+      pos[t] += m64;
+      pos[t] -= pos[t] >= r ? r : 0; /* public: k alone decides it */
     }
     out[w] = acc;
   }
@@ -116,9 +188,9 @@ size_t bike_gf2x_sqr_k_avx2(const bike_params *p, uint64_t *c, const uint64_t *a
     return squarings(p, c, a, k, scratch);
   }
   uint64_t *out = scratch; /* n words: c may be a */
-  permute(p, out, a, k, n);
+  permute(p, out, a, k, n, scratch + n);
   memcpy(c, out, n * sizeof(uint64_t));
-  return n;
+  return n + permute_words(p);
 }
 
 /* For a sigma-invariant input the output is sigma-invariant too (sigma is
@@ -133,7 +205,7 @@ size_t bike_gf2x_sqr_k_sym_avx2(const bike_params *p, uint64_t *c, const uint64_
   /* out: n words; mid (with a zero guard word before it): bits 1..h of
    * out; rev: those reversed, then shifted into place; tmp: nh words. */
   uint64_t *out = scratch, *mid = out + n + 1, *rev = mid + nh + 1, *tmp = rev + nh + 1;
-  permute(p, out, a, k, low);
+  permute(p, out, a, k, low, scratch + n);
   sym_clear_beyond(out, low, (size_t)h + 1);
   mid[-1] = 0;
   sym_extract(mid, nh, out, low, 1, h);
@@ -148,5 +220,6 @@ size_t bike_gf2x_sqr_k_sym_avx2(const bike_params *p, uint64_t *c, const uint64_
     out[w] ^= tmp[w - from];
   }
   memcpy(c, out, n * sizeof(uint64_t));
-  return (size_t)(tmp - scratch) + (n - from);
+  const size_t used = (size_t)(tmp - scratch) + (n - from), perm = n + permute_words(p);
+  return used > perm ? used : perm;
 }
