@@ -1,5 +1,7 @@
 /* Bit-string helpers for the kernels of sigma-invariant polynomials
- * (mul_sym, sqr_k_sym) on back ends without a vector form of them. sigma
+ * (mul_sym, sqr_k_sym) on back ends without a vector form of them; where
+ * the including file is built for AVX2, the windows and reversals run four
+ * words at a time. sigma
  * maps a(x) to a(x^-1) in R (bit i to bit r - i); with h = (r - 1) / 2 a
  * sigma-invariant polynomial is fixed by bits 0..h, and bits h + 1..2h are
  * bits h..1 in reverse. Every loop bound, shift and index here is public
@@ -9,6 +11,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
 
 static inline uint64_t sym_word(const uint64_t *s, size_t sw, int64_t i) {
   return i >= 0 && (uint64_t)i < sw ? s[i] : 0;
@@ -59,13 +64,25 @@ static inline void sym_extract(uint64_t *dst, size_t nw, const uint64_t *src, si
 static inline void sym_window(uint64_t *dst, size_t nw, const uint64_t *x, int64_t off) {
   const unsigned b = (unsigned)(off & 63);
   const uint64_t *s = x + (off - (int64_t)b) / 64;
+  size_t i = 0;
+#if defined(__AVX2__)
+  /* Four words at a time (a shift by 64 gives zero: no case for b = 0);
+   * reads s[0, nw], which the caller makes readable. */
+  const __m128i right = _mm_cvtsi32_si128((int)b), left = _mm_cvtsi32_si128(64 - (int)b);
+  for (; i + 4 <= nw; i += 4) {
+    const __m256i lo = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
+    const __m256i hi = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + 1));
+    _mm256_storeu_si256((__m256i *)(void *)(dst + i),
+                        _mm256_or_si256(_mm256_srl_epi64(lo, right), _mm256_sll_epi64(hi, left)));
+  }
+#endif
   if (b == 0) {
-    for (size_t i = 0; i < nw; i++) {
+    for (; i < nw; i++) {
       dst[i] = s[i];
     }
     return;
   }
-  for (size_t i = 0; i < nw; i++) {
+  for (; i < nw; i++) {
     dst[i] = (s[i] >> b) | (s[i + 1] << (64 - b));
   }
 }
@@ -76,7 +93,27 @@ static inline void sym_window(uint64_t *dst, size_t nw, const uint64_t *x, int64
 static inline void sym_reverse(uint64_t *dst, size_t nw, const uint64_t *x, size_t len,
                                uint64_t *tmp) {
   sym_window(tmp, nw, x, (int64_t)len - 64 * (int64_t)nw);
-  for (size_t i = 0; i < nw; i++) {
+  size_t i = 0;
+#if defined(__AVX2__)
+  /* Four words at a time: their order reversed (VPERMQ), then the bytes
+   * of each word (VPSHUFB), then the bits of each byte by nibble lookups. */
+  const __m256i bytes = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6,
+                                         5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
+  /* Byte n: nibble n reversed, in the high nibble. */
+  const __m256i rev_hi = _mm256_setr_epi64x((long long)0xe060a020c0408000ULL, (long long)0xf070b030d0509010ULL,
+                                            (long long)0xe060a020c0408000ULL, (long long)0xf070b030d0509010ULL);
+  const __m256i nib = _mm256_set1_epi8(0x0f);
+  const __m256i rev_lo = _mm256_and_si256(_mm256_srli_epi16(rev_hi, 4), nib); /* in the low nibble */
+  for (; i + 4 <= nw; i += 4) {
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(tmp + nw - 4 - i));
+    v = _mm256_shuffle_epi8(_mm256_permute4x64_epi64(v, 0x1b), bytes);
+    const __m256i lo = _mm256_and_si256(v, nib);
+    const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), nib);
+    v = _mm256_or_si256(_mm256_shuffle_epi8(rev_hi, lo), _mm256_shuffle_epi8(rev_lo, hi));
+    _mm256_storeu_si256((__m256i *)(void *)(dst + i), v);
+  }
+#endif
+  for (; i < nw; i++) {
     dst[i] = sym_rev64(tmp[nw - 1 - i]);
   }
 }
