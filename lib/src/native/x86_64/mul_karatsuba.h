@@ -250,6 +250,20 @@ static void mul_word_add(uint64_t *c, uint64_t x, const uint64_t *y, uint64_t u,
  * at L1, L3 and L5, and 97, 193, 321 for the halves of mul_sym). */
 #define EDGE_MAX 2
 
+/* prod[m, 2 n) += the edge terms of a * b, (a_e B + b_e A) X + a_e b_e X^2
+ * in mul_plain's notation (n = m + e). */
+static void edge_add(uint64_t *prod, const uint64_t *a, const uint64_t *b, size_t m, size_t e) {
+  for (size_t j = 0; j < e; j++) {
+    mul_word_add(prod + m + j, a[m + j], b, b[m + j], a, m);
+    for (size_t k = 0; k < e; k++) {
+      const __m128i x = _mm_cvtsi64_si128((long long)a[m + j]);
+      const __m128i y = _mm_cvtsi64_si128((long long)b[m + k]);
+      __m128i *at = (__m128i *)(void *)(prod + 2 * m + j + k);
+      _mm_storeu_si128(at, _mm_xor_si128(_mm_loadu_si128(at), _mm_clmulepi64_si128(x, y, 0x00)));
+    }
+  }
+}
+
 /* prod[0, 2n) = a * b (n words each, not reduced). For n = m + e as above,
  * a = A + a_e X and b = B + b_e X with X = x^(64 m): a b = A B + (a_e B +
  * b_e A) X + a_e b_e X^2, the e-word edges costing 2 e m word products
@@ -271,15 +285,7 @@ static size_t mul_plain(uint64_t *prod, const uint64_t *a, const uint64_t *b, si
   }
   const size_t used = mul_karatsuba(prod, a, b, m, tmp);
   memset(prod + 2 * m, 0, 2 * e * sizeof(uint64_t));
-  for (size_t j = 0; j < e; j++) {
-    mul_word_add(prod + m + j, a[m + j], b, b[m + j], a, m);
-    for (size_t k = 0; k < e; k++) {
-      const __m128i x = _mm_cvtsi64_si128((long long)a[m + j]);
-      const __m128i y = _mm_cvtsi64_si128((long long)b[m + k]);
-      __m128i *at = (__m128i *)(void *)(prod + 2 * m + j + k);
-      _mm_storeu_si128(at, _mm_xor_si128(_mm_loadu_si128(at), _mm_clmulepi64_si128(x, y, 0x00)));
-    }
-  }
+  edge_add(prod, a, b, m, e);
   return used;
 }
 
@@ -494,17 +500,8 @@ size_t MUL_PAIR_ENTRY(const bike_params *p, uint64_t *c, const uint64_t *a0, con
   uint64_t *prod = scratch;
   const size_t used = 2 * n + mul_karatsuba_pair(prod, a0, b0, a1, b1, m, scratch + 2 * n);
   memset(prod + 2 * m, 0, 2 * e * sizeof(uint64_t));
-  for (size_t j = 0; j < e; j++) {
-    mul_word_add(prod + m + j, a0[m + j], b0, b0[m + j], a0, m);
-    mul_word_add(prod + m + j, a1[m + j], b1, b1[m + j], a1, m);
-    for (size_t k = 0; k < e; k++) {
-      const __m128i x = _mm_set_epi64x((long long)a1[m + j], (long long)a0[m + j]);
-      const __m128i y = _mm_set_epi64x((long long)b1[m + k], (long long)b0[m + k]);
-      const __m128i t = _mm_xor_si128(_mm_clmulepi64_si128(x, y, 0x00), _mm_clmulepi64_si128(x, y, 0x11));
-      __m128i *at = (__m128i *)(void *)(prod + 2 * m + j + k);
-      _mm_storeu_si128(at, _mm_xor_si128(_mm_loadu_si128(at), t));
-    }
-  }
+  edge_add(prod, a0, b0, m, e);
+  edge_add(prod, a1, b1, m, e);
   reduce(p, c, prod);
   return used;
 }
