@@ -12,14 +12,7 @@ void bike_gf2x_rotr_c(const bike_params *p, uint64_t *c, const uint64_t *a, uint
   uint64_t buf[2 * BIKE_MAX_QWORDS + 1];
   const uint32_t n = p->r_qwords;
   const uint32_t len = 2 * n + 1;
-  const uint32_t ws = p->r / 64, bs = p->r % 64;
-
-  memcpy(buf, a, n * sizeof(uint64_t));
-  memset(buf + n, 0, (len - n) * sizeof(uint64_t));
-  for (uint32_t i = 0; i < n; i++) {
-    buf[ws + i] |= a[i] << bs;
-    buf[ws + i + 1] |= a[i] >> (64 - bs);
-  }
+  bike_doubled(p, buf, a, len);
 
   const uint64_t q = k >> 6;
   uint32_t step = 1;
@@ -44,7 +37,7 @@ void bike_gf2x_rotr_c(const bike_params *p, uint64_t *c, const uint64_t *a, uint
     }
   }
   memcpy(c, buf, n * sizeof(uint64_t));
-  c[n - 1] &= ((uint64_t)1 << bs) - 1;
+  c[n - 1] &= ((uint64_t)1 << (p->r % 64)) - 1;
   bike_wipe(buf, len * sizeof(uint64_t));
 }
 

@@ -19,6 +19,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "bike/ops.h"
 #include "decode/upc.h"
@@ -54,6 +55,19 @@ static inline uint32_t bike_pow2_mod(uint64_t e, uint32_t r) {
     e >>= 1;
   }
   return (uint32_t)result;
+}
+
+/* buf[0, len) = a || a as a 2r-bit string, zero above it (len > 2 n
+ * words): rotation by k is its r-bit window at bit k. r is odd, so
+ * r % 64 > 0. */
+static inline void bike_doubled(const bike_params *p, uint64_t *buf, const uint64_t *a, size_t len) {
+  const uint32_t n = p->r_qwords, ws = p->r / 64, bs = p->r % 64;
+  memcpy(buf, a, n * sizeof(uint64_t));
+  memset(buf + n, 0, (len - n) * sizeof(uint64_t));
+  for (uint32_t i = 0; i < n; i++) {
+    buf[ws + i] |= a[i] << bs;
+    buf[ws + i + 1] |= a[i] >> (64 - bs);
+  }
 }
 
 /* 2^-k mod the prime r (2 has order dividing r - 1): the kernels that read

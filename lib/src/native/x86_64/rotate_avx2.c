@@ -37,7 +37,7 @@ static uint32_t round4(uint32_t x) { return (x + 3u) & ~3u; }
 
 /* base: BUF_WORDS, or the level's src->used words. */
 static void rot_prepare(const bike_params *p, rot_src *src, uint64_t *base, const uint64_t *a) {
-  const uint32_t n = p->r_qwords, ws = p->r / 64, bs = p->r % 64;
+  const uint32_t n = p->r_qwords;
   uint32_t top = 1;
   while (2 * top < n) {
     top *= 2;
@@ -50,12 +50,7 @@ static void rot_prepare(const bike_params *p, rot_src *src, uint64_t *base, cons
   src->first = round4(n) + 4 + top / 2;
   src->used = src->first + 2 * top + 4;
   src->base = base;
-  memcpy(src->base, a, n * sizeof(uint64_t));
-  memset(src->base + n, 0, (src->used - n) * sizeof(uint64_t));
-  for (uint32_t i = 0; i < n; i++) {
-    src->base[ws + i] |= a[i] << bs;
-    src->base[ws + i + 1] |= a[i] >> (64 - bs);
-  }
+  bike_doubled(p, src->base, a, src->used);
 }
 
 /* Clear what a rotation wrote: the doubled input and the work rows. */

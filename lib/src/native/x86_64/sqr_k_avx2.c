@@ -61,16 +61,11 @@ static size_t permute_words(const bike_params *p) {
  * on k. work: permute_words. */
 static void permute(const bike_params *p, uint64_t *out, const uint64_t *a, uint64_t k,
                     uint32_t words, uint64_t *work) {
-  const uint32_t r = p->r, n = p->r_qwords, ws = r / 64, bs = r % 64;
+  const uint32_t r = p->r, n = p->r_qwords;
   const uint32_t m = bike_pow2_inv_mod(k, r);
   uint64_t *aa = work;
   uint8_t *map = (uint8_t *)(void *)(work + 2 * n + 8);
-  memcpy(aa, a, n * sizeof(uint64_t));
-  memset(aa + n, 0, (n + 8) * sizeof(uint64_t));
-  for (uint32_t i = 0; i < n; i++) {
-    aa[ws + i] |= a[i] << bs;
-    aa[ws + i + 1] |= bs ? a[i] >> (64 - bs) : 0;
-  }
+  bike_doubled(p, aa, a, 2 * (size_t)n + 8);
   uint32_t off[8]; /* l m mod r */
   for (uint32_t l = 0; l < 8; l++) {
     off[l] = (uint32_t)(((uint64_t)m * l) % r);

@@ -58,17 +58,12 @@ static inline __mmask8 mask_of(uint32_t bit) { return (__mmask8)ct_mask_nonzero(
 static inline __m512i sel(__mmask8 m, __m512i a, __m512i b) { return _mm512_mask_blend_epi64(m, a, b); }
 
 static void rot_prepare(const bike_params *p, rot_ctx *c, uint64_t *src, const uint64_t *a) {
-  const uint32_t n = p->r_qwords, ws = p->r / 64, bs = p->r % 64;
+  const uint32_t n = p->r_qwords;
   c->src = src;
   c->rows = (n + ROW - 1) / ROW;
   c->nc = ((p->r - 1) >> 13) + 1;
   c->src_used = c->rows + 16 * c->nc;
-  memcpy(c->src, a, n * sizeof(uint64_t));
-  memset(c->src + n, 0, (c->src_used * ROW - n) * sizeof(uint64_t));
-  for (uint32_t i = 0; i < n; i++) {
-    c->src[ws + i] |= a[i] << bs;
-    c->src[ws + i + 1] |= a[i] >> (64 - bs);
-  }
+  bike_doubled(p, c->src, a, c->src_used * ROW);
 }
 
 static void rot_wipe(rot_ctx *c) { bike_wipe(c->src, c->src_used * ROW * sizeof(uint64_t)); }
