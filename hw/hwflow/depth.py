@@ -27,7 +27,7 @@ from typing import Any
 
 from hwflow.paths import HW
 from hwflow.synth import SynthJob, job_folder, summarise
-from hwflow.tools import DEPTH_CUT, run, yosys_cmd, yosys_netlist_script
+from hwflow.tools import DEPTH_CUT, run, yosys_cmd, yosys_misread, yosys_netlist_script
 
 CUT = re.compile("|".join(fnmatch.translate(pattern) for pattern in DEPTH_CUT))
 
@@ -48,6 +48,9 @@ def netlist(job: SynthJob) -> tuple[dict[str, Any], dict[str, Any]]:
     res, _ = run(yosys_cmd("depth.log"), cwd=wd, check=False)
     if res.returncode != 0:
         raise RuntimeError(f"yosys failed, see {wd / 'depth.log'}")
+    bad = yosys_misread(wd / "depth.log")
+    if bad:
+        raise RuntimeError(f"{bad} (see {wd / 'depth.log'})")
     data: dict[str, Any] = json.loads((wd / "netlist.json").read_text())
     return data, summarise((wd / "stat.txt").read_text(), "")
 

