@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from hwflow.paths import HW
-from hwflow.synth import SynthJob, job_folder, summarise
-from hwflow.tools import DEPTH_CUT, run, yosys_cmd, yosys_misread, yosys_netlist_script
+from hwflow.synth import SynthJob, job_folder, summarise, yosys_in
+from hwflow.tools import DEPTH_CUT, yosys_netlist_script
 
 CUT = re.compile("|".join(fnmatch.translate(pattern) for pattern in DEPTH_CUT))
 
@@ -45,12 +45,7 @@ def netlist(job: SynthJob) -> tuple[dict[str, Any], dict[str, Any]]:
     script = yosys_netlist_script(job.top, job.params, job.core.rtl) + "write_json netlist.json\n"
     sources = {src: (HW / src).read_bytes() for src in job.core.rtl}
     wd = job_folder("depth", f"{job.core.name}_{job.name}", sources, script)
-    res, _ = run(yosys_cmd("depth.log"), cwd=wd, check=False)
-    if res.returncode != 0:
-        raise RuntimeError(f"yosys failed, see {wd / 'depth.log'}")
-    bad = yosys_misread(wd / "depth.log")
-    if bad:
-        raise RuntimeError(f"{bad} (see {wd / 'depth.log'})")
+    yosys_in(wd, "depth.log")
     data: dict[str, Any] = json.loads((wd / "netlist.json").read_text())
     return data, summarise((wd / "stat.txt").read_text(), "")
 

