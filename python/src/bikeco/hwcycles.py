@@ -137,7 +137,7 @@ def decode_cycles(g: Geometry, p: int, prefetch: int, tile: int) -> int:
     """cycles(decode) = 2D + N + (NbIter + 2) T_step + 2N (ip/bike_decoder/doc)."""
     gg = -(-g.d // p)
     nt = tiles(g, tile)
-    step = 10 + gg * p + g.n + 2 * gg * (g.n + nt) + 11 + (0 if prefetch else g.n)
+    step = 16 + gg * p + g.n + 2 * gg * (g.n + nt) + 11 + (0 if prefetch else g.n)
     return 2 * g.d + g.n + (NB_ITER + 2) * step + 2 * g.n
 
 

@@ -168,7 +168,7 @@ void reference(const bike_params *p, uint32_t, uint64_t *c, const uint64_t *in) 
 // Tile = 0), then 2N + 2
 uint64_t formula(const bike_params *p, uint32_t) {
   uint64_t n = p->r_qwords, g = (p->d + TB_P - 1) / TB_P;
-  uint64_t step = 10 + g * TB_P + n + 2 * g * (n + 1) + 11;
+  uint64_t step = 16 + g * TB_P + n + 2 * g * (n + 1) + 11;
   return 2 * p->d + n + (p->nb_iter + 2) * step + 2 * n + 2 * n + 2;
 }
 #elif defined(TB_KECCAK)

@@ -38,7 +38,7 @@ static uint64_t tiles(uint64_t n) {
 // doc/bike_decoder.md
 static uint64_t formula(const bike_params *p) {
   uint64_t n = (p->r + TB_W - 1) / TB_W, g = (p->d + TB_P - 1) / TB_P;
-  uint64_t step = 10 + g * TB_P + n + 2 * g * (n + tiles(n)) + 11 + (TB_PREFETCH ? 0 : n);
+  uint64_t step = 16 + g * TB_P + n + 2 * g * (n + tiles(n)) + 11 + (TB_PREFETCH ? 0 : n);
   return 2 * p->d + n + (p->nb_iter + 2) * step + 2 * n;
 }
 

@@ -3,9 +3,10 @@
 // steps, so NbIter + 2 flip steps in all.
 //
 // A flip step:
-//   1. th = T(|s|) = max(floor((ThA + ThB |s|) / 10^8), ThMin) (a product and
-//      an 8-step restoring division, exactly libbike's integer formula), or
-//      th = (D + 1) / 2 + 1 for the black and gray steps;
+//   1. th = T(|s|) = max(floor((ThA + ThB |s|) / 10^8), ThMin) (a product, a
+//      sum in two 20-bit halves and an 8-step restoring division on 20 bits,
+//      exactly libbike's integer formula), or th = (D + 1) / 2 + 1 for the
+//      black and gray steps;
 //   2. the unsatisfied-parity-check counts of h0 and of h1 on s: one
 //      sparse-dense unit per block (sparse_mul, Counts = 1, Dual = 1) fed
 //      with s from memory;
@@ -21,7 +22,7 @@
 //      straight from the flips, into copies of their own; 0: read again from
 //      the e memories once the counts are out, over the copies of s), whose
 //      results are XORed with s0 and written back as s, its weight counted on
-//      the way.
+//      the way (a word's popcount a cycle after it, the sum a cycle later).
 // Positions stream in first (h0 then h1, D each), then s0 (N words); e0 then
 // e1 stream out (2N words) with ok_o = (final syndrome is zero).
 //
@@ -82,6 +83,10 @@ module bike_decoder
     assert (NbIter >= 1) else $error("NbIter >= 1");
     assert (2 * N + 2 * D < (1 << CntW) && D < (1 << CntW) - 1) else $error("counters too narrow");
     assert ((1 << K) >= D + 1 + Tau) else $error("a biased count needs D + 1 + Tau <= 2^K");
+    assert (W % 8 == 0) else $error("W a multiple of 8 (the weight's byte counts)");
+    assert (ThScale % 256 == 0 && ThScale / 256 < (1 << 19)) else $error("divisor of 19 bits");
+    assert (th_a(R) + th_b(R) * R < 256 * ThScale) else $error("a threshold below 256");
+    assert (256 * ThScale <= (64'd1 << 35)) else $error("x of 35 bits");
   end
 
   // ---------------------------------------------------------------------------
@@ -105,8 +110,9 @@ module bike_decoder
   logic [SW-1:0]   st_q, st_d;          // flip step
   logic [CntW-1:0] wt_q, wt_d;          // weight of s
   logic [CntW-1:0] wacc_q, wacc_d;      // weight being counted
-  logic [39:0]     x_q, x_d;            // ThA + ThB S, then the remainder
-  logic [7:0]      q_q, q_d;            // quotient
+  logic [39:0]     x_q, x_d;            // ThB S, ThA + ThB S, then the remainder
+  logic            xc_q, xc_d;          // carry of the low half of ThA + ThB S
+  logic [7:0]      q_q, q_d;            // quotient, bits shifted in from the right
   logic            units_start;
   logic            step_done;
   logic            mul_q, mul_d;         // the operation is a product
@@ -125,14 +131,34 @@ module bike_decoder
 
   localparam logic [39:0] ThA = 40'(th_a(R));
   localparam logic [39:0] ThB = 40'(th_b(R));
-  localparam logic [39:0] Scl = 40'(ThScale);
+  // floor(x / 10^8) = floor(floor(x / 2^8) / Div): the division runs on
+  // y = x[34:8], shifted left a bit per step, against Div at y's bits 26..7
+  localparam logic [19:0] Div = 20'(ThScale / 256);
+
+  // the threshold's schedule in StTh (cnt_q): the weight of s is complete
+  // (wt_q) at ThMul; then ThB |s|, the low and high halves of + ThA, the
+  // division, and the units start at ThGo
+  localparam logic [CntW-1:0] ThMul = CntW'(3);
+  localparam logic [CntW-1:0] ThLo  = CntW'(4);
+  localparam logic [CntW-1:0] ThHi  = CntW'(5);
+  localparam logic [CntW-1:0] ThGo  = CntW'(15);
+
+  // x < 2^35 (below 256 10^8): its bits 39..35 stay zero
+  logic [20:0] th_lo;   // low half of ThA + ThB S, with its carry
+  logic [15:0] th_hi;   // high half plus that carry (bit 0: the carry in)
+  logic [19:0] th_sub;  // y's top bits - Div
+  logic        th_ge;   // y's top bits >= Div: the quotient bit
+  assign th_lo  = {1'b0, x_q[19:0]} + {1'b0, ThA[19:0]};
+  assign th_hi  = {x_q[34:20], 1'b1} + {ThA[34:20], xc_q};
+  assign th_sub = x_q[34:15] - Div;
+  assign th_ge  = (x_q[34:15] >= Div);
 
   always_comb begin
     state_d     = state_q;
     cnt_d       = cnt_q;
     st_d        = st_q;
-    wt_d        = wt_q;
     x_d         = x_q;
+    xc_d        = xc_q;
     q_d         = q_q;
     mul_d       = mul_q;
     mrnd_d      = mrnd_q;
@@ -196,25 +222,27 @@ module bike_decoder
           if (cnt_q == CntW'(N - 1)) begin
             state_d = StTh;
             cnt_d   = '0;
-            wt_d    = wacc_d;  // |s0|
           end
         end
       end
 
-      // cycle 0: x = ThA + ThB |s|; cycles 1..8: quotient bits 7..0;
-      // cycle 9: th, and the units start
+      // cycles 0 .. 2: |s| completes; ThMul: x = ThB |s|; ThLo, ThHi:
+      // x += ThA; the next 8: quotient bits 7..0; then th, its bias
+      // registered (bias_q); ThGo: the units start
       StTh: begin
         cnt_d = cnt_q + 1'b1;
-        if (cnt_q == '0) begin
-          x_d = ThA + ThB * 40'(wt_q);
+        if (cnt_q == ThMul) begin
+          x_d = ThB * 40'(wt_q);
           q_d = '0;
-        end else if (cnt_q <= CntW'(8)) begin
-          if (x_q >= (Scl << (8 - cnt_q))) begin
-            x_d = x_q - (Scl << (8 - cnt_q));
-            q_d = q_q | (8'd1 << (8 - cnt_q));
-          end
-        end else begin
-          units_start = 1'b1;  // they take un_bias, from th
+        end else if (cnt_q == ThLo) begin
+          {xc_d, x_d[19:0]} = th_lo;
+        end else if (cnt_q == ThHi) begin
+          x_d[39:20] = {5'b0, th_hi[15:1]};
+        end else if (cnt_q > ThHi && cnt_q < ThGo - 1'b1) begin
+          q_d        = {q_q[6:0], th_ge};
+          x_d[34:8]  = {th_ge ? th_sub[18:0] : x_q[33:15], x_q[14:8], 1'b0};
+        end else if (cnt_q == ThGo) begin
+          units_start = 1'b1;  // they take bias_q, from th
           state_d     = StStep;
           cnt_d       = '0;
         end
@@ -224,7 +252,6 @@ module bike_decoder
         // counts the first cycles of the step (position reads); saturates
         if (cnt_q != '1) cnt_d = cnt_q + 1'b1;
         if (step_done) begin
-          wt_d  = wacc_d;
           cnt_d = '0;
           if (st_q == SW'(NSteps - 1)) begin
             state_d = StOut;
@@ -253,8 +280,8 @@ module bike_decoder
       state_q <= StIdle;
       cnt_q   <= '0;
       st_q    <= '0;
-      wt_q    <= '0;
       x_q     <= '0;
+      xc_q    <= 1'b0;
       q_q     <= '0;
       mul_q   <= 1'b0;
       mrnd_q  <= '0;
@@ -264,8 +291,8 @@ module bike_decoder
       state_q <= state_d;
       cnt_q   <= cnt_d;
       st_q    <= st_d;
-      wt_q    <= wt_d;
       x_q     <= x_d;
+      xc_q    <= xc_d;
       q_q     <= q_d;
       mul_q   <= mul_d;
       mrnd_q  <= mrnd_d;
@@ -280,11 +307,13 @@ module bike_decoder
   // {enable, position}; a product's entries at or beyond a unit's share are
   // masked as they are read (the memories keep older positions there)
   logic          hi_we0, hi_we1, hi_re;
-  logic [IW-1:0] hi_waddr, hi_raddr, hi_ra_q;
+  logic [IW-1:0] hi_waddr, hi_raddr;
   logic [PW:0]   hi_wdata;
   logic [PW-1:0] h_rd [2];
   logic          h_en_rd [2], un_idx_en [2];
   logic          hv_q;                 // position read a cycle ago
+  logic [CntW-1:0] mleft_q [2], mleft_d [2];  // a product: unit b's positions not yet read
+  logic          hen_q [2], hen_d [2];  // the position read a cycle ago is one of them
   logic          in_pos, stepping;
 
   assign in_pos   = (state_q == StIdxIn) && idx_valid_i;
@@ -298,13 +327,30 @@ module bike_decoder
   assign hi_re    = units_start || (stepping && (cnt_q < CntW'(D - 1)));
   assign hi_raddr = units_start ? '0 : IW'(cnt_q + 1'b1);
 
+  // reads run 0, 1, .. D - 1: the first mn_q[b] of them are unit b's
+  always_comb begin
+    mleft_d = mleft_q;
+    hen_d   = hen_q;
+    for (int b = 0; b < 2; b++) begin
+      if (units_start) begin
+        hen_d[b]   = (mn_q[b] != '0);
+        mleft_d[b] = (mn_q[b] != '0) ? mn_q[b] - 1'b1 : '0;
+      end else if (hi_re) begin
+        hen_d[b]   = (mleft_q[b] != '0);
+        mleft_d[b] = (mleft_q[b] != '0) ? mleft_q[b] - 1'b1 : '0;
+      end
+    end
+  end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       hv_q    <= 1'b0;
-      hi_ra_q <= '0;
+      mleft_q <= '{default: '0};
+      hen_q   <= '{default: 1'b0};
     end else begin
       hv_q    <= hi_re;
-      hi_ra_q <= hi_raddr;
+      mleft_q <= mleft_d;
+      hen_q   <= hen_d;
     end
   end
 
@@ -318,18 +364,35 @@ module bike_decoder
   );
 
   for (genvar b = 0; b < 2; b++) begin : gen_idx_en
-    assign un_idx_en[b] = h_en_rd[b] && (!mul_q || CntW'(hi_ra_q) < mn_q[b]);
+    assign un_idx_en[b] = h_en_rd[b] && (!mul_q || hen_q[b]);
   end
 
-  // the step's threshold (its quotient is complete when the units start),
-  // capped at D + 1 + Tau, negated: the units' counters start there
-  logic [8:0]    th, th_cap;
-  logic [KB-1:0] un_bias;
-  always_comb begin
-    if (st_blk || st_gry) th = 9'(BgTh);
-    else                  th = (q_q < 8'(th_min(R))) ? 9'(th_min(R)) : {1'b0, q_q};
-    th_cap  = (th > 9'(D + 1 + Tau)) ? 9'(D + 1 + Tau) : th;
-    un_bias = KB'(9'd0 - th_cap);
+  // the step's threshold (its quotient is complete a cycle before the units
+  // start), capped at D + 1 + Tau, negated and registered: the units'
+  // counters start there. A table by quotient (256 entries: a LUT6 and two
+  // wide multiplexers per bit) instead of comparators and a negation.
+  typedef logic [KB-1:0] bias_tab_t [256];
+  function automatic logic [KB-1:0] bias_of(int unsigned th);
+    int unsigned cap;
+    cap = (th > D + 1 + Tau) ? D + 1 + Tau : th;
+    return KB'((1 << KB) - cap);
+  endfunction
+  function automatic bias_tab_t bias_table();
+    bias_tab_t t;
+    for (int unsigned q = 0; q < 256; q++) begin
+      t[q] = bias_of((q < th_min(R)) ? th_min(R) : q);
+    end
+    return t;
+  endfunction
+  localparam bias_tab_t BiasOfQ = bias_table();
+  localparam logic [KB-1:0] BiasBg = bias_of(BgTh);
+
+  logic [KB-1:0] un_bias, bias_q;
+  assign un_bias = (st_blk || st_gry) ? BiasBg : BiasOfQ[q_q];
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) bias_q <= '0;
+    else         bias_q <= un_bias;
   end
 
   // ---------------------------------------------------------------------------
@@ -351,7 +414,7 @@ module bike_decoder
       .rst_ni      (rst_ni),
       .start_i     (units_start),
       .rounds_i    (mul_q ? mrnd_q : CntW'(GU)),
-      .bias_i      (un_bias),
+      .bias_i      (bias_q),
       .prod_i      (mul_q),
       .busy_o      (un_busy[b]),
       .idx_ready_o (un_idx_ready[b]),
@@ -545,27 +608,64 @@ module bike_decoder
   assign s_new     = (mul_q ? '0 : s0_rd) ^ m_q[0] ^ m_q[1];
   assign step_done = stepping && m1_last_q;
 
-  // weight of s: of s0 while it loads, of every new s
-  logic [W-1:0] wword;
-  logic         wvalid;
-  logic [CntW-1:0] wpop;
-  assign wword  = (state_q == StS0In) ? in_data_i : s_new;
-  assign wvalid = ((state_q == StS0In) && in_valid_i) || m1_q;
+  // weight of s: of s0 while it loads, of every new s (not a product's
+  // words). Four stages, each within 6 LUT levels: the word is registered,
+  // then its bytes' popcounts, then their sum, which is accumulated; the
+  // last word's sum also sets wt (|s|), complete three cycles into StTh (or
+  // StOut) as the word's step ends.
+  localparam int unsigned PopW = $clog2(W + 1);
+  localparam int unsigned NB   = W / 8;
+  logic [W-1:0]    wword_q, wword_d;
+  logic            wv_q, wv_d, wl_q, wl_d;       // the word counts; it is the last
+  logic [3:0]      wbc_q [NB], wbc_d [NB];       // its bytes' popcounts
+  logic            wbv_q, wbl_q;
+  logic [PopW-1:0] wpop_q, wpop_d;
+  logic            wpv_q, wpl_q;
+  assign wword_d = (state_q == StS0In) ? in_data_i : s_new;
+  assign wv_d    = ((state_q == StS0In) && in_valid_i) || (m1_q && !mul_q);
+  assign wl_d    = ((state_q == StS0In) && in_valid_i && (cnt_q == CntW'(N - 1))) ||
+                   ((state_q == StStep) && step_done);
 
   always_comb begin
-    wpop = '0;
-    for (int unsigned i = 0; i < W; i++) begin
-      wpop = wpop + CntW'(wword[i]);
+    for (int unsigned j = 0; j < NB; j++) begin
+      wbc_d[j] = '0;
+      for (int unsigned i = 0; i < 8; i++) wbc_d[j] = wbc_d[j] + 4'(wword_q[8 * j + i]);
     end
+    wpop_d = '0;
+    for (int unsigned j = 0; j < NB; j++) wpop_d = wpop_d + PopW'(wbc_q[j]);
     wacc_d = wacc_q;
     if (start_i && state_q == StIdle) wacc_d = '0;
     if (units_start) wacc_d = '0;
-    if (wvalid) wacc_d = wacc_q + wpop;
+    if (wpv_q) wacc_d = wacc_q + CntW'(wpop_q);
+    wt_d = wpl_q ? wacc_d : wt_q;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) wacc_q <= '0;
-    else         wacc_q <= wacc_d;
+    if (!rst_ni) begin
+      wword_q <= '0;
+      wv_q    <= 1'b0;
+      wl_q    <= 1'b0;
+      wbc_q   <= '{default: '0};
+      wbv_q   <= 1'b0;
+      wbl_q   <= 1'b0;
+      wpop_q  <= '0;
+      wpv_q   <= 1'b0;
+      wpl_q   <= 1'b0;
+      wacc_q  <= '0;
+      wt_q    <= '0;
+    end else begin
+      wword_q <= wword_d;
+      wv_q    <= wv_d;
+      wl_q    <= wl_d;
+      wbc_q   <= wbc_d;
+      wbv_q   <= wv_q;
+      wbl_q   <= wl_q;
+      wpop_q  <= wpop_d;
+      wpv_q   <= wbv_q;
+      wpl_q   <= wbl_q;
+      wacc_q  <= wacc_d;
+      wt_q    <= wt_d;
+    end
   end
 
   bike_ram_sdp #(.Width (W), .Depth (N)) u_s0 (
@@ -608,6 +708,7 @@ module bike_decoder
   // the units run in lockstep: these are the same as their [0] counterparts
   logic unused;
   assign unused = ^{un_busy[0], un_busy[1], un_idx_ready[0], un_idx_ready[1],
-                    un_in_ready[1], un_out_valid[1], un_out_last[1]};
+                    un_in_ready[1], un_out_valid[1], un_out_last[1],
+                    th_sub[19], th_hi[0]};  // below Div whenever used; the carry in
 
 endmodule
