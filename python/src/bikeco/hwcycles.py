@@ -128,26 +128,26 @@ def tiles(g: Geometry, tile: int) -> int:
 
 
 def sparse_cycles(g: Geometry, m: int, p: int, tile: int = 0) -> int:
-    """sparse_mul of m positions on P slots: G P + N + 1 + G (N + NT) + 2, G = ceil(m / P)."""
+    """sparse_mul of m positions on P slots: G P + N + 1 + G (N + NT) + 3, G = ceil(m / P)."""
     gg = -(-m // p)
-    return gg * p + g.n + 1 + gg * (g.n + tiles(g, tile)) + 2
+    return gg * p + g.n + 1 + gg * (g.n + tiles(g, tile)) + 3
 
 
 def decode_cycles(g: Geometry, p: int, prefetch: int, tile: int) -> int:
     """cycles(decode) = 2D + N + (NbIter + 2) T_step + 2N (ip/bike_decoder/doc)."""
     gg = -(-g.d // p)
     nt = tiles(g, tile)
-    step = 16 + gg * p + g.n + 2 * gg * (g.n + nt) + 11 + (0 if prefetch else g.n)
+    step = 16 + gg * p + g.n + 2 * gg * (g.n + nt) + 13 + (0 if prefetch else g.n)
     return 2 * g.d + g.n + (NB_ITER + 2) * step + 2 * g.n
 
 
 def decoder_product_cycles(g: Geometry, m: int, p: int, tile: int) -> int:
     """A product of m positions on the decoder's two units:
-    m + 1 + G P + N + 1 + G_m (N + NT) + 3, G = ceil(D / P), G_m = ceil(ceil(m / 2) / P)."""
+    m + 1 + G P + N + 1 + G_m (N + NT) + 4, G = ceil(D / P), G_m = ceil(ceil(m / 2) / P)."""
     gg = -(-g.d // p)
     half = (m + 1) // 2
     gm = -(-half // p)
-    return m + 1 + gg * p + g.n + 1 + gm * (g.n + tiles(g, tile)) + 3
+    return m + 1 + gg * p + g.n + 1 + gm * (g.n + tiles(g, tile)) + 4
 
 
 def permutation(rounds_per_cycle: int, serial: bool = False) -> int:

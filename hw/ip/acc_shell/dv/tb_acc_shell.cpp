@@ -120,10 +120,10 @@ void random_input(const bike_params *p, uint32_t, tb::Rng &rng, unsigned kind, u
 void reference(const bike_params *p, uint32_t, uint64_t *c, const uint64_t *in) {
   bike_gf2x_mul_sparse(p, c, unpack_idx(p, in).data(), p->d, in + idx_words(p));
 }
-// doc/acc_shell.md: sparse_mul's G P + N + 1 + G (N + 1) + 2, then N + 1
+// doc/acc_shell.md: sparse_mul's G P + N + 1 + G (N + 1) + 3, then N + 1
 uint64_t formula(const bike_params *p, uint32_t) {
   uint64_t n = p->r_qwords, g = (p->d + TB_P - 1) / TB_P;
-  return g * TB_P + n + 1 + g * (n + 1) + 2 + n + 1;
+  return g * TB_P + n + 1 + g * (n + 1) + 3 + n + 1;
 }
 #elif defined(TB_DECODER)
 using Model = Vbike_decoder_acc;
@@ -168,7 +168,7 @@ void reference(const bike_params *p, uint32_t, uint64_t *c, const uint64_t *in) 
 // Tile = 0), then 2N + 2
 uint64_t formula(const bike_params *p, uint32_t) {
   uint64_t n = p->r_qwords, g = (p->d + TB_P - 1) / TB_P;
-  uint64_t step = 16 + g * TB_P + n + 2 * g * (n + 1) + 11;
+  uint64_t step = 16 + g * TB_P + n + 2 * g * (n + 1) + 13;
   return 2 * p->d + n + (p->nb_iter + 2) * step + 2 * n + 2 * n + 2;
 }
 #elif defined(TB_KECCAK)

@@ -38,7 +38,7 @@ static uint64_t tiles(uint64_t n) {
 // doc/bike_decoder.md
 static uint64_t formula(const bike_params *p) {
   uint64_t n = (p->r + TB_W - 1) / TB_W, g = (p->d + TB_P - 1) / TB_P;
-  uint64_t step = 16 + g * TB_P + n + 2 * g * (n + tiles(n)) + 11 + (TB_PREFETCH ? 0 : n);
+  uint64_t step = 16 + g * TB_P + n + 2 * g * (n + tiles(n)) + 13 + (TB_PREFETCH ? 0 : n);
   return 2 * p->d + n + (p->nb_iter + 2) * step + 2 * n;
 }
 
@@ -46,7 +46,7 @@ static uint64_t formula(const bike_params *p) {
 static uint64_t mul_formula(const bike_params *p, uint64_t m) {
   uint64_t n = (p->r + TB_W - 1) / TB_W, g = (p->d + TB_P - 1) / TB_P;
   uint64_t rounds = ((m + 1) / 2 + TB_P - 1) / TB_P;
-  return m + 1 + g * TB_P + n + 1 + rounds * (n + tiles(n)) + 3;
+  return m + 1 + g * TB_P + n + 1 + rounds * (n + tiles(n)) + 4;
 }
 
 struct Dut : tb::Model<Vbike_decoder> {

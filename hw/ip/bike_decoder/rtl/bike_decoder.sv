@@ -112,6 +112,8 @@ module bike_decoder
   logic [CntW-1:0] wacc_q, wacc_d;      // weight being counted
   logic [39:0]     x_q, x_d;            // ThB S, ThA + ThB S, then the remainder
   logic            xc_q, xc_d;          // carry of the low half of ThA + ThB S
+  logic            th_go_q, th_go_d;    // StTh's cycle ThGo: a register, not a count
+                                        // compare, drives the units' start
   logic [7:0]      q_q, q_d;            // quotient, bits shifted in from the right
   logic            units_start;
   logic            step_done;
@@ -152,6 +154,8 @@ module bike_decoder
   assign th_hi  = {x_q[34:20], 1'b1} + {ThA[34:20], xc_q};
   assign th_sub = x_q[34:15] - Div;
   assign th_ge  = (x_q[34:15] >= Div);
+
+  assign th_go_d = (state_q == StTh) && (cnt_q == ThGo - 1'b1);
 
   always_comb begin
     state_d     = state_q;
@@ -241,7 +245,7 @@ module bike_decoder
         end else if (cnt_q > ThHi && cnt_q < ThGo - 1'b1) begin
           q_d        = {q_q[6:0], th_ge};
           x_d[34:8]  = {th_ge ? th_sub[18:0] : x_q[33:15], x_q[14:8], 1'b0};
-        end else if (cnt_q == ThGo) begin
+        end else if (th_go_q) begin
           units_start = 1'b1;  // they take bias_q, from th
           state_d     = StStep;
           cnt_d       = '0;
@@ -282,6 +286,7 @@ module bike_decoder
       st_q    <= '0;
       x_q     <= '0;
       xc_q    <= 1'b0;
+      th_go_q <= 1'b0;
       q_q     <= '0;
       mul_q   <= 1'b0;
       mrnd_q  <= '0;
@@ -293,6 +298,7 @@ module bike_decoder
       st_q    <= st_d;
       x_q     <= x_d;
       xc_q    <= xc_d;
+      th_go_q <= th_go_d;
       q_q     <= q_d;
       mul_q   <= mul_d;
       mrnd_q  <= mrnd_d;

@@ -33,15 +33,15 @@
 #define TB_TILE 0
 #endif
 
-// doc/sparse_mul.md: cycles = G P + N + 1 + G (N + NT) + 2, G = ceil(D / P),
+// doc/sparse_mul.md: cycles = G P + N + 1 + G (N + NT) + 3, G = ceil(D / P),
 // NT tiles of the words (1 for Tile = 0); dual (b given at once):
-// G (N + NT) + 3 more to the product's last word, and N more without
+// G (N + NT) + 4 more to the product's last word, and N more without
 // prefetch (b loads after the counts)
 static uint64_t formula(const bike_params *p) {
   uint64_t n = (p->r + TB_W - 1) / TB_W, g = (p->d + TB_P - 1) / TB_P;
   uint64_t nt = (TB_TILE == 0 || TB_TILE > n) ? 1 : (n + TB_TILE - 1) / TB_TILE;
-  uint64_t dual = g * (n + nt) + 3 + (TB_PREFETCH ? 0 : n);
-  return g * TB_P + n + 1 + g * (n + nt) + 2 + (TB_DUAL ? dual : 0);
+  uint64_t dual = g * (n + nt) + 4 + (TB_PREFETCH ? 0 : n);
+  return g * TB_P + n + 1 + g * (n + nt) + 3 + (TB_DUAL ? dual : 0);
 }
 
 static unsigned kbits(uint32_t d) {

@@ -126,8 +126,12 @@ module sparse_mul #(
     StWait   // Dual: the counts are out; wait for the last word of b
   } state_e;
 
+  localparam logic [CntW-1:0] DrainLast = CntW'(2);  // StDrain: 3 cycles
+
   state_e          state_q, state_d;
   logic [CntW-1:0] cnt_q, cnt_d;      // position / load word / round step t
+  logic [CntW-1:0] bc_q, bc_d;        // base_q + cnt_q: the window word read
+  logic            bc_restart;
   logic [CntW-1:0] rnd_q, rnd_d;      // round g
   logic [CntW-1:0] base_q, base_d;    // first word of the tile
   logic [CntW-1:0] last_q, last_d;    // last round of the operation
@@ -157,6 +161,10 @@ module sparse_mul #(
     idx_ready_o = 1'b0;
     in_ready_o  = Dual && ld2_on_q;
     bin_d       = bin_q;
+    // bc: base + cnt while the rounds run, kept beside cnt so that a read
+    // address is one addition from registers; restarts at the base with cnt
+    bc_d        = bc_q;
+    bc_restart  = 1'b0;
 
     unique case (state_q)
       StIdle: begin
@@ -195,9 +203,10 @@ module sparse_mul #(
       end
 
       StTail: begin  // the last word of the second copy
-        tail_we = 1'b1;
-        state_d = StRun;
-        cnt_d   = '0;
+        tail_we    = 1'b1;
+        state_d    = StRun;
+        bc_restart = 1'b1;
+        cnt_d      = '0;
         rnd_d   = '0;
         base_d  = '0;
       end
@@ -206,8 +215,10 @@ module sparse_mul #(
       StRun: begin
         issue = 1'b1;
         cnt_d = cnt_q + 1'b1;
+        bc_d  = bc_q + 1'b1;
         if (cnt_q == (last_tile ? CntW'(TLast) : CntW'(TL))) begin
-          cnt_d = '0;
+          cnt_d      = '0;
+          bc_restart = 1'b1;
           rnd_d = rnd_q + 1'b1;
           if (rnd_q == last_q) begin
             rnd_d  = '0;
@@ -219,17 +230,18 @@ module sparse_mul #(
         end
       end
 
-      StDrain: begin
+      StDrain: begin  // the unit's pipeline empties: window, combine, accumulate
         cnt_d = cnt_q + 1'b1;
-        if (cnt_q == CntW'(1)) begin
+        if (cnt_q == DrainLast) begin
           state_d = (Dual && !bin_q) ? StWait : StIdle;
         end
       end
 
       StWait: begin
         if (ld2_done_q) begin
-          state_d = StRun;
-          cnt_d   = '0;
+          state_d    = StRun;
+          bc_restart = 1'b1;
+          cnt_d      = '0;
           rnd_d   = '0;
           base_d  = '0;
           bin_d   = 1'b1;
@@ -239,6 +251,7 @@ module sparse_mul #(
       default: state_d = StIdle;
     endcase
     if (NT == 1) base_d = '0;  // one tile: the base stays at word 0
+    if (bc_restart) bc_d = base_d;
   end
 
   assign busy_o = (state_q != StIdle);
@@ -247,6 +260,7 @@ module sparse_mul #(
     if (!rst_ni) begin
       state_q <= StIdle;
       cnt_q   <= '0;
+      bc_q    <= '0;
       rnd_q   <= '0;
       base_q  <= '0;
       last_q  <= '0;
@@ -256,6 +270,7 @@ module sparse_mul #(
     end else begin
       state_q <= state_d;
       cnt_q   <= cnt_d;
+      bc_q    <= bc_d;
       rnd_q   <= rnd_d;
       base_q  <= base_d;
       last_q  <= last_d;
@@ -284,7 +299,7 @@ module sparse_mul #(
       ld2_done_d = 1'b0;
     end else if (state_q == StTail) begin
       ld2_on_d = Dual && Prefetch && !prod_q;
-    end else if (state_q == StDrain && cnt_q == CntW'(1) && Dual && !Prefetch && !bin_q) begin
+    end else if (state_q == StDrain && cnt_q == DrainLast && Dual && !Prefetch && !bin_q) begin
       ld2_on_d = 1'b1;  // the counts are read out: b may overwrite a
     end else if (ld2_we) begin
       ld2_d = ld2_q + 1'b1;
@@ -426,7 +441,7 @@ module sparse_mul #(
   // ---------------------------------------------------------------------------
   // Units: window of the rotation, stage 1 (t >= 1 gives word w = t - 1)
   // ---------------------------------------------------------------------------
-  logic [W-1:0] win [P];
+  logic [W-1:0] win_q [P], win_d [P];  // the P windows: stage w, its input
   logic         s1_form_q, s1_first_q, s1_last_q, s1_form_d, s1_first_d, s1_last_d;
   logic [MW-1:0] s1_w_q, s1_w_d;   // word of the result
   logic [TAW-1:0] s1_a_q, s1_a_d;  // its accumulator address (within the tile)
@@ -462,7 +477,7 @@ module sparse_mul #(
     logic [W-1:0]  prev_rd_q;
     logic [W-1:0]  pair;
 
-    assign raddr[u] = AW'(rot[u][PW-1:LW]) + AW'(base_q) + AW'(cnt_q);
+    assign raddr[u] = AW'(rot[u][PW-1:LW]) + AW'(bc_q);
     assign sh_d     = issue ? rot[u][LW-1:0] : sh_q;
     assign val_u_d  = issue ? val[u] : val_u_q;
 
@@ -495,7 +510,31 @@ module sparse_mul #(
       end
       pair = x[W-1:0];
     end
-    assign win[u] = val_u_q ? pair : '0;
+    assign win_d[u] = val_u_q ? pair : '0;
+  end
+
+  // the windows registered (stage w): the shift and the combine each stay
+  // within 6 LUT levels on xc7
+  logic          sw_form_q, sw_first_q, sw_last_q;
+  logic [MW-1:0]  sw_w_q;
+  logic [TAW-1:0] sw_a_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      win_q      <= '{default: '0};
+      sw_form_q  <= 1'b0;
+      sw_first_q <= 1'b0;
+      sw_last_q  <= 1'b0;
+      sw_w_q     <= '0;
+      sw_a_q     <= '0;
+    end else begin
+      win_q      <= win_d;
+      sw_form_q  <= s1_form_q;
+      sw_first_q <= s1_first_q;
+      sw_last_q  <= s1_last_q;
+      sw_w_q     <= s1_w_q;
+      sw_a_q     <= s1_a_q;
+    end
   end
 
   // Dual with Prefetch: a second set of copies for b; the phase selects the
@@ -573,13 +612,13 @@ module sparse_mul #(
       for (int unsigned b = 0; b < W; b++) begin
         c = '0;
         for (int unsigned u = 0; u < P; u++) begin
-          c = c + CW'(win[u][b]);
+          c = c + CW'(win_q[u][b]);
         end
         comb_d[b * K +: K] = K'(c);
       end
     end else begin
       for (int unsigned u = 0; u < P; u++) begin
-        comb_d[W-1:0] = comb_d[W-1:0] ^ win[u];
+        comb_d[W-1:0] = comb_d[W-1:0] ^ win_q[u];
       end
     end
   end
@@ -594,16 +633,16 @@ module sparse_mul #(
       s2_a_q     <= '0;
     end else begin
       comb_q     <= comb_d;
-      s2_valid_q <= s1_form_q;
-      s2_first_q <= s1_first_q;
-      s2_last_q  <= s1_last_q;
-      s2_w_q     <= s1_w_q;
-      s2_a_q     <= s1_a_q;
+      s2_valid_q <= sw_form_q;
+      s2_first_q <= sw_first_q;
+      s2_last_q  <= sw_last_q;
+      s2_w_q     <= sw_w_q;
+      s2_a_q     <= sw_a_q;
     end
   end
 
   // ---------------------------------------------------------------------------
-  // Accumulator: read word w in stage 1, add in stage 2, write back
+  // Accumulator: read word w in stage w, add in stage 2, write back
   // ---------------------------------------------------------------------------
   logic [OW-1:0] acc_rd, acc_new, last_mask;
   logic          ov_q, ov_d, ol_q, ol_d;
@@ -617,8 +656,8 @@ module sparse_mul #(
     .we_i    (s2_valid_q),
     .waddr_i (s2_a_q),
     .wdata_i (acc_new),
-    .re_i    (s1_form_q),
-    .raddr_i (s1_a_q),
+    .re_i    (sw_form_q),
+    .raddr_i (sw_a_q),
     .rdata_o (acc_rd)
   );
 
