@@ -376,25 +376,33 @@ module sparse_mul #(
     end
   end
 
-  // the slot's entry: a position, or an empty slot beyond the D positions
-  logic [PW:0] pos_wdata;
-  assign pos_wdata = (cnt_q < CntW'(D)) ? {idx_en_i, rot_in} : '0;
+  // the slot's entry: a position, or an empty slot beyond the D positions;
+  // Dual units keep the binary rotation R - idx beside idx (computed as it
+  // is written, not on the read address's path)
+  localparam int unsigned EW = Dual ? 2 * PW + 1 : PW + 1;
+  logic [EW-1:0] pos_wdata;
+  if (Dual) begin : gen_wdata_dual
+    assign pos_wdata = (cnt_q < CntW'(D)) ? {idx_en_i, rot_of(idx_i), rot_in} : '0;
+  end else begin : gen_wdata
+    assign pos_wdata = (cnt_q < CntW'(D)) ? {idx_en_i, rot_in} : '0;
+  end
 
   for (genvar u = 0; u < P; u++) begin : gen_pos
-    logic [PW:0] pos_mem [1 << GW];  // {valid, rotation}
-    logic        pos_we;
+    logic [EW-1:0] pos_mem [1 << GW];  // {valid, [R - idx,] rotation}
+    logic          pos_we;
     assign pos_we = shift_in && wr_u_q == ($bits(wr_u_q))'(u);
 
     always_ff @(posedge clk_i) begin
       if (pos_we) pos_mem[wr_g_q] <= pos_wdata;
     end
 
-    logic [PW-1:0] pos;
-    assign {val[u], pos} = pos_mem[rnd_q[GW-1:0]];
-    if (Dual) begin : gen_dual_rot  // stored as idx
-      assign rot[u] = bin ? rot_of(pos) : pos;
+    logic [EW-1:0] entry;
+    assign entry  = pos_mem[rnd_q[GW-1:0]];
+    assign val[u] = entry[EW-1];
+    if (Dual) begin : gen_dual_rot  // idx, and R - idx for the product
+      assign rot[u] = bin ? entry[2*PW-1:PW] : entry[PW-1:0];
     end else begin : gen_rot
-      assign rot[u] = pos;
+      assign rot[u] = entry[PW-1:0];
     end
   end
 
