@@ -287,8 +287,13 @@ module bike_kem_ctrl
   logic            diff_q, diff_d;          // the zero test saw a nonzero word
   logic            rand_ok_q, rand_ok_d;    // RAND loaded, not used by a primitive yet
 
-  step_t step;
-  assign step = step_of(state_q, obj_q);
+  // the step's descriptor, registered: step_of(state_q, obj_q) as a
+  // register (from the next state), so that the routing it drives in
+  // bike_kem_banks and the units starts at flip-flops, not at a decode
+  localparam step_t StepIdle = step_of(StIdle, '0);
+  step_t step, step_q, step_d;
+  assign step_d = step_of(state_d, obj_d);
+  assign step   = step_q;
 
   // a LOAD word. The last word of a public key keeps bits below R only. A c0
   // is kept as given: K hashes the ciphertext's bytes (bits at or above R
@@ -551,6 +556,7 @@ module bike_kem_ctrl
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q    <= StIdle;
+      step_q     <= StepIdle;
       go_q       <= 1'b0;
       obj_q      <= '0;
       err_q      <= '0;
@@ -567,6 +573,7 @@ module bike_kem_ctrl
       diff_q     <= 1'b0;
     end else begin
       state_q    <= state_d;
+      step_q     <= step_d;
       go_q       <= go_d;
       obj_q      <= obj_d;
       err_q      <= err_d;

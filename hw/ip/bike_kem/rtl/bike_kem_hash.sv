@@ -69,7 +69,7 @@ module bike_kem_hash #(
 
   logic            kind_q, kind_d, busy_q, busy_d;
   logic [2:0]      lane_q, lane_d;  // squeezed lane
-  logic [CntW-1:0] sent_q, sent_d;  // message bytes given to keccak
+  logic [CntW-1:0] left_q, left_d;  // message bytes not yet given to keccak
 
   // ---------------------------------------------------------------------------
   // Message words: (source, address, valid bytes) of word q
@@ -147,9 +147,6 @@ module bike_kem_hash #(
   logic [3:0]   ac_q, ac_d;
   logic [63:0]  in_word, in_mask;
   logic         emit, take, k_last;
-  logic [CntW-1:0] total;
-
-  assign total = kind_q ? CntW'(BytesK) : CntW'(BytesL);
 
   always_comb begin
     unique case (src_q)
@@ -162,7 +159,9 @@ module bike_kem_hash #(
   end
 
   assign k_in_valid_o = busy_q && ((ac_q >= 4'd8) || (fed_q && ac_q != 4'd0));
-  assign k_last       = (sent_q + CntW'((ac_q >= 4'd8) ? 4'd8 : ac_q)) == total;
+  // a count of bytes left, not of bytes sent: the last word is an equality,
+  // no adder on the way into keccak's absorb
+  assign k_last       = (left_q == CntW'(k_in_bytes_o));
   assign k_in_last_o  = k_last;
   assign k_in_bytes_o = (ac_q >= 4'd8) ? 4'd8 : ac_q;
   assign k_in_data_o  = acc_q[63:0];
@@ -198,7 +197,7 @@ module bike_kem_hash #(
     kind_d = kind_q;
     busy_d = busy_q;
     lane_d = lane_q;
-    sent_d = sent_q;
+    left_d = left_q;
     src_d  = src_q;
     regw_d = regw_q;
     nb_d   = nb_q;
@@ -207,7 +206,7 @@ module bike_kem_hash #(
       kind_d = kind_i;
       busy_d = 1'b1;
       lane_d = '0;
-      sent_d = '0;
+      left_d = kind_i ? CntW'(BytesK) : CntW'(BytesL);
       fed_d  = 1'b0;
     end else begin
       if (rd_re) begin
@@ -216,7 +215,7 @@ module bike_kem_hash #(
         nb_d   = rd_nb;
       end
       if (take && rd_last) fed_d = 1'b1;
-      if (emit) sent_d = sent_q + CntW'(k_in_bytes_o);
+      if (emit) left_d = left_q - CntW'(k_in_bytes_o);
       if (busy_q && k_out_valid_i) lane_d = lane_q + 1'b1;
       if (done_o) busy_d = 1'b0;
     end
@@ -227,7 +226,7 @@ module bike_kem_hash #(
       kind_q <= 1'b0;
       busy_q <= 1'b0;
       lane_q <= '0;
-      sent_q <= '0;
+      left_q <= '0;
       src_q  <= SrcReg;
       regw_q <= '0;
       nb_q   <= 4'd8;
@@ -238,7 +237,7 @@ module bike_kem_hash #(
       kind_q <= kind_d;
       busy_q <= busy_d;
       lane_q <= lane_d;
-      sent_q <= sent_d;
+      left_q <= left_d;
       src_q  <= src_d;
       regw_q <= regw_d;
       nb_q   <= nb_d;
