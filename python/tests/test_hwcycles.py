@@ -45,8 +45,8 @@ def test_acc_cycles_match_the_shell_doc() -> None:
     assert hc.acc_cycles("gf2x_mul_acc", g3, mul) == 29781
     assert hc.acc_cycles("gf2x_inv_acc", g1, inv) == 97142
     assert hc.acc_cycles("gf2x_inv_acc", g3, inv) == 391762
-    assert hc.acc_cycles("bike_decoder_acc", g1, {"P": 8}) == 27555
-    assert hc.acc_cycles("bike_decoder_acc", g3, {"P": 8}) == 76149
+    assert hc.acc_cycles("bike_decoder_acc", g1, {"P": 8}) == 27611
+    assert hc.acc_cycles("bike_decoder_acc", g3, {"P": 8}) == 76205
 
 
 def test_kem_shapes_use_keccak_core() -> None:
