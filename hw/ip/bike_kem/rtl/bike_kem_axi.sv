@@ -169,7 +169,10 @@ module bike_kem_axi
     irq_en_d = irq_en_q;
     if (wr && awaddr_q == AddrIrqEn) irq_en_d = wdata_q[0];
     if (core_busy && !core_done) begin
-      cycles_d = cycles_q + 1'b1;
+      // two 16-bit halves: the high one counts when the low one is all ones
+      // (an equality beside the low half's carry chain, not after it)
+      cycles_d[15:0]  = cycles_q[15:0] + 1'b1;
+      cycles_d[31:16] = cycles_q[31:16] + 16'(cycles_q[15:0] == '1);
     end
     if (wr && awaddr_q == AddrCmd) begin
       if (core_busy) begin  // dropped; the running op goes on

@@ -111,6 +111,7 @@ module gf2x_sqr_k
   logic            half_q, half_d;
   logic [CntW-1:0] jbase_q, jbase_d;    // t E: first output bit of the step
   pos_t            inc_q, inc_d;
+  logic [PW:0]     incr_q, incr_d;      // inc - R (two's complement): the wrapped step
   logic            ld_we, init, step, zstep;
 
   always_comb begin
@@ -120,6 +121,7 @@ module gf2x_sqr_k
     half_d     = half_q;
     jbase_d    = jbase_q;
     inc_d      = inc_q;
+    incr_d     = incr_q;
     ld_we      = 1'b0;
     init       = 1'b0;
     step       = 1'b0;
@@ -147,6 +149,7 @@ module gf2x_sqr_k
             jbase_d = '0;
             init    = 1'b1;
             inc_d   = inc_tab[ksel_q];
+            incr_d  = {1'b0, inc_tab[ksel_q]} - (PW + 1)'(R);
           end
         end
       end
@@ -185,6 +188,7 @@ module gf2x_sqr_k
       half_q  <= 1'b0;
       jbase_q <= '0;
       inc_q   <= '0;
+      incr_q  <= '0;
     end else begin
       state_q <= state_d;
       cnt_q   <= cnt_d;
@@ -192,6 +196,7 @@ module gf2x_sqr_k
       half_q  <= half_d;
       jbase_q <= jbase_d;
       inc_q   <= inc_d;
+      incr_q  <= incr_d;
     end
   end
 
@@ -211,21 +216,25 @@ module gf2x_sqr_k
     end
 
     pos_t          pos_q, pos_d;
-    logic [PW:0]   sum;
+    pos_t          sum;   // pos + inc (below R when it does not wrap)
+    logic [PW:0]   wrap;  // pos + inc - R (negative: no wrap)
     logic [LW-1:0] bsel_q, bsel_d;
     logic          live_q, live_d;      // output bit j = jbase + e < R
 
     assign lane_addr[e] = AW'(pos_q[PW-1:LW]);
 
     always_comb begin
-      sum    = {1'b0, pos_q} + {1'b0, inc_q};
+      // both sums at once from registers, the sign picks one: no add
+      // then compare then subtract in series
+      sum    = pos_q + inc_q;
+      wrap   = {1'b0, pos_q} + incr_q;
       pos_d  = pos_q;
       bsel_d = bsel_q;
       live_d = live_q;
       if (init) begin
         pos_d = start_tab[ksel_q];
       end else if (step) begin
-        pos_d  = (sum >= (PW + 1)'(R)) ? pos_t'(sum - (PW + 1)'(R)) : pos_t'(sum);
+        pos_d  = wrap[PW] ? sum : pos_t'(wrap);
         bsel_d = pos_q[LW-1:0];
         live_d = (jbase_q < CntW'(R - e));
       end
