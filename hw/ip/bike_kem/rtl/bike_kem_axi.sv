@@ -92,6 +92,7 @@ module bike_kem_axi
   logic        done_q, done_d, err_q, err_d, drop_q, drop_d, irq_en_q, irq_en_d;
   logic [3:0]  code_q, code_d;
   logic [31:0] cycles_q, cycles_d;
+  logic        lo_ones_q, lo_ones_d;  // cycles_q[15:0] is all ones
 
   assign cmd_valid = wr && (awaddr_q == AddrCmd) && !core_busy;
   assign cmd_op    = wdata_q[3:0];
@@ -161,28 +162,31 @@ module bike_kem_axi
   // Status, cycle counter, interrupt
   // ---------------------------------------------------------------------------
   always_comb begin
-    done_d   = done_q;
-    err_d    = err_q;
-    drop_d   = drop_q;
-    code_d   = code_q;
-    cycles_d = cycles_q;
-    irq_en_d = irq_en_q;
+    done_d    = done_q;
+    err_d     = err_q;
+    drop_d    = drop_q;
+    code_d    = code_q;
+    cycles_d  = cycles_q;
+    lo_ones_d = lo_ones_q;
+    irq_en_d  = irq_en_q;
     if (wr && awaddr_q == AddrIrqEn) irq_en_d = wdata_q[0];
     if (core_busy && !core_done) begin
-      // two 16-bit halves: the high one counts when the low one is all ones
-      // (an equality beside the low half's carry chain, not after it)
+      // two 16-bit halves: the high one counts when the low one is all
+      // ones (lo_ones_q, a register: no carry from one half into the other)
       cycles_d[15:0]  = cycles_q[15:0] + 1'b1;
-      cycles_d[31:16] = cycles_q[31:16] + 16'(cycles_q[15:0] == '1);
+      cycles_d[31:16] = cycles_q[31:16] + 16'(lo_ones_q);
+      lo_ones_d       = (cycles_q[15:0] == 16'hfffe);
     end
     if (wr && awaddr_q == AddrCmd) begin
       if (core_busy) begin  // dropped; the running op goes on
         drop_d = 1'b1;
       end else begin
-        done_d   = 1'b0;
-        err_d    = 1'b0;
-        drop_d   = 1'b0;
-        code_d   = ErrNone;
-        cycles_d = 32'd1;
+        done_d    = 1'b0;
+        err_d     = 1'b0;
+        drop_d    = 1'b0;
+        code_d    = ErrNone;
+        cycles_d  = 32'd1;
+        lo_ones_d = 1'b0;
       end
     end
     if (core_done) begin
@@ -196,19 +200,21 @@ module bike_kem_axi
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      done_q   <= 1'b0;
-      err_q    <= 1'b0;
-      drop_q   <= 1'b0;
-      code_q   <= '0;
-      cycles_q <= '0;
-      irq_en_q <= 1'b0;
+      done_q    <= 1'b0;
+      err_q     <= 1'b0;
+      drop_q    <= 1'b0;
+      code_q    <= '0;
+      cycles_q  <= '0;
+      lo_ones_q <= 1'b0;
+      irq_en_q  <= 1'b0;
     end else begin
-      done_q   <= done_d;
-      err_q    <= err_d;
-      drop_q   <= drop_d;
-      code_q   <= code_d;
-      cycles_q <= cycles_d;
-      irq_en_q <= irq_en_d;
+      done_q    <= done_d;
+      err_q     <= err_d;
+      drop_q    <= drop_d;
+      code_q    <= code_d;
+      cycles_q  <= cycles_d;
+      lo_ones_q <= lo_ones_d;
+      irq_en_q  <= irq_en_d;
     end
   end
 
