@@ -133,6 +133,14 @@ def sparse_cycles(g: Geometry, m: int, p: int, tile: int = 0) -> int:
     return gg * p + g.n + 1 + gg * (g.n + tiles(g, tile)) + 3
 
 
+def sparse_dual_cycles(g: Geometry, p: int, prefetch: int = 1, tile: int = 0) -> int:
+    """A Dual unit's counts then product of the D positions (ip/sparse_mul/doc): the counts'
+    cycles + G (N + NT) + 4 to the product's last word, + N without Prefetch."""
+    gg = -(-g.d // p)
+    dual = gg * (g.n + tiles(g, tile)) + 4 + (0 if prefetch else g.n)
+    return sparse_cycles(g, g.d, p, tile) + dual
+
+
 def decode_cycles(g: Geometry, p: int, prefetch: int, tile: int) -> int:
     """cycles(decode) = 2D + N + (NbIter + 2) T_step + 2N (ip/bike_decoder/doc)."""
     gg = -(-g.d // p)
@@ -192,15 +200,30 @@ def k_bytes(g: Geometry) -> int:
 def acc_cycles(core: str, g: Geometry, params: Mapping[str, int]) -> int:
     """CYCLES of one operation of a unit behind the bus shell (ip/acc_shell/doc):
     gf2x_mul_acc: mul + N (a's words) + N + 1 (the result out); gf2x_inv_acc: inv + N + 1;
-    bike_decoder_acc: decode (prefetch, no tiles) + 2N + 2."""
+    bike_decoder_acc: decode (prefetch, no tiles) + 2N + 2; sparse_mul_acc: mul_sparse of the D
+    positions + N + 1."""
     if core == "bike_decoder_acc":
         return decode_cycles(g, params["P"], 1, 0) + 2 * g.n + 2
+    if core == "sparse_mul_acc":
+        return sparse_cycles(g, g.d, params["P"]) + g.n + 1
     kl, pl = params["KaratsubaLevels"], params["ParallelLevels"]
     if core == "gf2x_mul_acc":
         return mul_cycles(g, kl, pl) + 2 * g.n + 1
     if core == "gf2x_inv_acc":
         return inv_cycles(g, params["E"], kl, pl) + g.n + 1
     raise KeyError(f"no cycle formula for the bus device {core}")
+
+
+def keccak_sampler_acc_cycles(g: Geometry, rounds_per_cycle: int) -> dict[str, int]:
+    """CYCLES of keccak_sampler_acc's operations (ip/acc_shell/doc): the sampler's and
+    keccak_core's cycles plus the device's words: KEYGEN + 4 + 2 ceil(D / 2) (h0's and h1's
+    packed positions out), H + 4 + 4N + 4T, L + 1, K."""
+    return {
+        "sample_keygen": sample_keygen_cycles(g, rounds_per_cycle) + 4 + 2 * ((g.d + 1) // 2),
+        "function_h": function_h_cycles(g, rounds_per_cycle) + 4 + 4 * g.n + 4 * g.t,
+        "function_l": sha3_384_cycles(l_bytes(g), rounds_per_cycle) + 1,
+        "function_k": sha3_384_cycles(k_bytes(g), rounds_per_cycle),
+    }
 
 
 # ---- KEM cores --------------------------------------------------------------------------------
