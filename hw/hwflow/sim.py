@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bikeco import tbcycles
+from bikeco.levels import LEVELS
 from hwflow.cores import FlowCore
 from hwflow.executor import Executor, Job, JobError, Options, fail
 from hwflow.harness import macros
@@ -100,11 +102,24 @@ def keep_runtime(mdir: Path) -> None:
             os.replace(tmp, d / o)
 
 
+def cycles_header(sc: SimConfig) -> str | None:
+    """The testbench's tb_cycles.h (bikeco.tbcycles: the cycles bikeco.hwcycles' formulas
+    give its operations with these parameters, at its level or, for a build serving every
+    level, at each), or None for a testbench without one."""
+    if sc.core.name not in tbcycles.CORES:
+        return None
+    levels = [sc.level] if sc.core.level_params else list(LEVELS)
+    return tbcycles.header(sc.core.name, levels, sc.params)
+
+
 def signature(sc: SimConfig) -> str:
-    """What a build depends on beyond its files' times: parameters and macros."""
-    return json.dumps(
-        {"params": sc.params, "macros": macros(sc.core.harness, sc.params)}, sort_keys=True
-    )
+    """What a build depends on beyond its files' times: parameters, macros and the cycles its
+    testbench requires (tb_cycles.h)."""
+    sig: dict[str, Any] = {"params": sc.params, "macros": macros(sc.core.harness, sc.params)}
+    header = cycles_header(sc)
+    if header is not None:
+        sig["cycles"] = header
+    return json.dumps(sig, sort_keys=True)
 
 
 def build(sc: SimConfig, jobs: str = JOBS) -> tuple[Path, float]:
@@ -121,6 +136,10 @@ def build(sc: SimConfig, jobs: str = JOBS) -> tuple[Path, float]:
     fresh = exe.exists() and all(d.stat().st_mtime < exe.stat().st_mtime for d in deps)
     if fresh and sig_file.exists() and sig_file.read_text() == sig:
         return exe, 0.0
+    header = cycles_header(sc)
+    if header is not None:  # found by the model's compile, which runs in mdir
+        mdir.mkdir(parents=True, exist_ok=True)
+        (mdir / "tb_cycles.h").write_text(header)
     incs = [f"-I{d}" for d in core.include_dirs]
     defs = [f"-D{k}={v}" for k, v in macros(core.harness, sc.params).items()]
     cflags = " ".join(["-O2", *incs, *defs])

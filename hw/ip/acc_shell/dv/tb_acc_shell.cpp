@@ -15,7 +15,7 @@
 // bit-exact against libbike (doc/acc_shell.md lists them per device), every
 // other run of each operation with random gaps on every handshake. Cycles:
 // CYCLES of each operation without gaps, the same for every input (for the
-// decoder, decoded or not) and, where the device gives one, its formula's.
+// decoder, decoded or not) and its formula's (tb_formula.h).
 #include <cstddef>
 #include <cstring>
 #include <memory>
@@ -35,6 +35,7 @@
 #include "acc_shell_regs.h"
 #include "tb_axi.h"
 #include "tb_common.h"
+#include "tb_formula.h"
 #include "verilated.h"
 
 
@@ -101,8 +102,6 @@ void random_input(const bike_params *p, uint32_t, tb::Rng &rng, unsigned kind, u
 void reference(const bike_params *p, uint32_t, uint64_t *c, const uint64_t *in) {
   bike_gf2x_inv(p, c, in);
 }
-// no cycle formula checked here (CYCLES only the same for every input)
-uint64_t formula(const bike_params *, uint32_t) { return 0; }
 #elif defined(TB_SPARSE)
 using Model = Vsparse_mul_acc;
 constexpr uint32_t kCore = ACC_SHELL__ACC_SHELL_CORE_E__SPARSE_MUL;
@@ -119,11 +118,6 @@ void random_input(const bike_params *p, uint32_t, tb::Rng &rng, unsigned kind, u
 }
 void reference(const bike_params *p, uint32_t, uint64_t *c, const uint64_t *in) {
   bike_gf2x_mul_sparse(p, c, unpack_idx(p, in).data(), p->d, in + idx_words(p));
-}
-// doc/acc_shell.md: sparse_mul's G P + N + 1 + G (N + 1) + 3, then N + 1
-uint64_t formula(const bike_params *p, uint32_t) {
-  uint64_t n = p->r_qwords, g = (p->d + TB_P - 1) / TB_P;
-  return g * TB_P + n + 1 + g * (n + 1) + 3 + n + 1;
 }
 #elif defined(TB_DECODER)
 using Model = Vbike_decoder_acc;
@@ -163,13 +157,6 @@ void reference(const bike_params *p, uint32_t, uint64_t *c, const uint64_t *in) 
                             unpack_idx(p, in + nw).data());
   c[2 * p->r_qwords] = ok;
   outcomes[ok & 1]++;
-}
-// doc/acc_shell.md: bike_decoder's (doc/bike_decoder.md, Prefetch = 1,
-// Tile = 0), then 2N + 2
-uint64_t formula(const bike_params *p, uint32_t) {
-  uint64_t n = p->r_qwords, g = (p->d + TB_P - 1) / TB_P;
-  uint64_t step = 16 + g * TB_P + n + 2 * g * (n + 1) + 13;
-  return 2 * p->d + n + (p->nb_iter + 2) * step + 2 * n + 2 * n + 2;
 }
 #elif defined(TB_KECCAK)
 using Model = Vkeccak_sampler_acc;
@@ -220,22 +207,6 @@ void reference(const bike_params *p, uint32_t op, uint64_t *c, const uint64_t *i
   }
   std::memcpy(c, out, sizeof out);
 }
-// doc/acc_shell.md: the sampler's (doc/sampler.md: a draw of c positions
-// takes 3c + c(c - 1)/2) and keccak_core's SHA3-384 (doc/keccak.md), plus
-// the device's words
-uint64_t draw(uint64_t c) { return 3 * c + c * (c - 1) / 2; }
-uint64_t sha3_384(uint64_t len) {
-  return len / 8 + 1 + (len / 104 + 1) * (24 / TB_RPC) + 6;
-}
-uint64_t formula(const bike_params *p, uint32_t op) {
-  uint64_t n = p->r_qwords, perm = 24 / TB_RPC;
-  switch (op) {
-    case kOpKeygen: return 8 + perm + 2 * draw(p->d) + 4 + 2 * idx_words(p);
-    case kOpH: return 7 + perm + draw(p->t) + 4 + 2 * n + 4 * p->t + 2 * n;
-    case kOpL: return sha3_384(2 * (uint64_t)p->r_bytes) + 1;
-    default: return sha3_384(BIKE_M_BYTES + (uint64_t)p->ct_bytes);
-  }
-}
 #else
 using Model = Vgf2x_mul_acc;
 constexpr uint32_t kCore = ACC_SHELL__ACC_SHELL_CORE_E__GF2X_MUL;
@@ -252,8 +223,6 @@ void random_input(const bike_params *p, uint32_t, tb::Rng &rng, unsigned kind, u
 void reference(const bike_params *p, uint32_t, uint64_t *c, const uint64_t *in) {
   bike_gf2x_mul(p, c, in, in + p->r_qwords);
 }
-// no cycle formula checked here (CYCLES only the same for every input)
-uint64_t formula(const bike_params *, uint32_t) { return 0; }
 #endif
 
 unsigned fails = 0;
@@ -556,8 +525,8 @@ int main(int argc, char **argv) {
                      c, (unsigned long long)cycles[k]);
         fails++;
       }
-      uint64_t want = formula(p, kOps[k]);
-      if (want && c != want) {
+      uint64_t want = tb::formula(args.level, kOpNames[k]);
+      if (c != want) {
         std::fprintf(stderr, "CYCLES %s %s vector %u: %u, formula %llu\n", kOpNames[k], what, v,
                      c, (unsigned long long)want);
         fails++;
@@ -655,8 +624,7 @@ int main(int argc, char **argv) {
   for (size_t k = 0; k < kNumOps; k++) {
     rep.cycle(kOpNames[k], cycles[k]);
     std::printf(" %s %llu", kOpNames[k], (unsigned long long)cycles[k]);
-    uint64_t want = formula(p, kOps[k]);
-    if (want) std::printf(" (formula %llu)", (unsigned long long)want);
+    std::printf(" (formula %llu)", (unsigned long long)tb::formula(args.level, kOpNames[k]));
   }
   std::printf("\n");
   if (fails) return 1;

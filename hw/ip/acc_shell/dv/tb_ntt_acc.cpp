@@ -14,7 +14,7 @@
 // outputs reduced to [0, q): the hardware's Montgomery factors are
 // libmlkem's), every other operation with random gaps on every handshake,
 // and CYCLES of each operation without gaps against the formula of
-// doc/acc_shell.md.
+// doc/acc_shell.md (tb_formula.h).
 #include <cstddef>
 #include <memory>
 
@@ -23,6 +23,7 @@
 #include "acc_shell_regs.h"
 #include "tb_axi.h"
 #include "tb_common.h"
+#include "tb_formula.h"
 #include "verilated.h"
 
 extern "C" {
@@ -48,7 +49,6 @@ constexpr uint32_t field(uint32_t v, uint32_t bm, uint32_t bp) { return (v & bm)
 constexpr unsigned kN = 256, kB = 4;
 constexpr int kQ = 3329;
 constexpr size_t kPolyWords = kN / 4;  // four 16-bit coefficients a word
-constexpr unsigned kK = 4 / kB;        // host words per stream word
 
 // the device's operations (rtl/ntt_stream.sv): OP[3:0] the kind, OP[7:4] + 1
 // the count k
@@ -62,27 +62,6 @@ size_t in_polys(uint32_t code) { return count_of(code) * (pairs(code) ? 2 : 1); 
 size_t out_polys(uint32_t code) { return pairs(code) ? 1 : count_of(code); }
 std::string op_name(uint32_t code) {
   return std::string(kKindName[kind_of(code)]) + "x" + std::to_string(count_of(code));
-}
-
-// doc/ntt.md: ntt's own cycles (ML-KEM, B = 2: L = 7 layers, C = N / 2B)
-constexpr uint64_t kL = 7, kC = kN / (2 * kB);
-uint64_t core_cycles(uint32_t op) {
-  if (op == kNtt) return kL * (kC + 5);
-  if (op == kIntt) return kL * (kC + 5) + kN / kB + 5;
-  return 5 * kC + 7;
-}
-// doc/acc_shell.md: K cycles per input word, the core's cycles plus one,
-// and K + 2 per result word, for each polynomial (NTT, INTT) or pair (a
-// single BASEMUL); MAC adds N/B per pair (the product into the sum), MACINTT
-// also N/B + 2 (the sum into ntt) and the inverse NTT
-uint64_t device_cycles(uint32_t code) {
-  const uint64_t k = count_of(code), out = (kK + 2) * kPolyWords;
-  const uint32_t kind = kind_of(code);
-  if (kind == kNtt || kind == kIntt) return k * (kK * kPolyWords + core_cycles(kind) + 1 + out);
-  if (code == kMul) return kK * 2 * kPolyWords + core_cycles(kMul) + 1 + out;
-  uint64_t c = k * (kK * 2 * kPolyWords + core_cycles(kMul) + 1 + kN / kB);
-  if (kind == kMacIntt) c += kN / kB + 2 + core_cycles(kIntt) + 1;
-  return c + out;
 }
 
 using Poly = std::vector<int16_t>;
@@ -387,9 +366,10 @@ int main(int argc, char **argv) {
       bool gaps = ((ops++ + v) & 1) != 0;  // each operation with and without
       uint32_t c = t.check(code, v, t.random_polys(code, kind), gaps);
       if (!gaps) {
-        if (c != device_cycles(code)) {
+        uint64_t want = tb::formula(args.level, op_name(code));
+        if (c != want) {
           std::fprintf(stderr, "CYCLES %s vector %u: %u, formula %llu\n", op_name(code).c_str(),
-                       v, c, (unsigned long long)device_cycles(code));
+                       v, c, (unsigned long long)want);
           fails++;
         }
         rep.cycle(op_name(code), c);
@@ -401,7 +381,8 @@ int main(int argc, char **argv) {
               "vectors (%u operations) through the bus, %u failures; CYCLES",
               kN, kQ, kB, misuse_fails, rep.random, ops, fails);
   for (uint32_t code : kCodes)
-    std::printf(" %s %llu", op_name(code).c_str(), (unsigned long long)device_cycles(code));
+    std::printf(" %s %llu", op_name(code).c_str(),
+                (unsigned long long)tb::formula(args.level, op_name(code)));
   std::printf(" (the formula's, checked on every run without gaps)\n");
   if (fails) return 1;
   rep.write(args.json);

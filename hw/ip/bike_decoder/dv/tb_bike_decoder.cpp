@@ -1,6 +1,6 @@
 // Testbench of bike_decoder: the decoded error (e0, e1) and the success flag
 // are compared bit-exact with libbike's bike_decode, and every operation's
-// cycle count with the formula of doc/bike_decoder.md (constant time: one
+// cycle count with the formula of doc/bike_decoder.md (tb_formula.h; constant time: one
 // value for every input).
 // KAT-derived inputs: the syndrome s = c0 h0 of each record's ciphertext with
 // the record's secret supports (what Decaps decodes). "Random" inputs: real
@@ -15,39 +15,16 @@
 // and T random positions of which a random subset is masked (e1 h), against
 // libbike's bike_gf2x_mul_sparse with the enabled positions.
 //
-// Parameters from the build: -D TB_W, TB_P, TB_PREFETCH, TB_TILE (R, D: -GR -GD).
+// Parameters from the build: -D TB_W, TB_P (R, D: -GR -GD; Prefetch and Tile
+// reach the cycles through tb_cycles.h).
 #include "Vbike_decoder.h"
 #include "tb_common.h"
+#include "tb_formula.h"
 #include "tb_stream.h"
 
 #ifndef TB_W
 #error "TB_W and TB_P must be defined by the build"
 #endif
-#ifndef TB_PREFETCH
-#define TB_PREFETCH 1
-#endif
-#ifndef TB_TILE
-#define TB_TILE 0
-#endif
-
-// the units' tiles of words (sparse_mul Tile; 1 for Tile = 0)
-static uint64_t tiles(uint64_t n) {
-  return (TB_TILE == 0 || TB_TILE > n) ? 1 : (n + TB_TILE - 1) / TB_TILE;
-}
-
-// doc/bike_decoder.md
-static uint64_t formula(const bike_params *p) {
-  uint64_t n = (p->r + TB_W - 1) / TB_W, g = (p->d + TB_P - 1) / TB_P;
-  uint64_t step = 16 + g * TB_P + n + 2 * g * (n + tiles(n)) + 13 + (TB_PREFETCH ? 0 : n);
-  return 2 * p->d + n + (p->nb_iter + 2) * step + 2 * n;
-}
-
-// doc/bike_decoder.md: a product of m positions, ceil(m / 2) on unit 0
-static uint64_t mul_formula(const bike_params *p, uint64_t m) {
-  uint64_t n = (p->r + TB_W - 1) / TB_W, g = (p->d + TB_P - 1) / TB_P;
-  uint64_t rounds = ((m + 1) / 2 + TB_P - 1) / TB_P;
-  return m + 1 + g * TB_P + n + 1 + rounds * (n + tiles(n)) + 4;
-}
 
 struct Dut : tb::Model<Vbike_decoder> {
   // One operation: np positions (idx, en; a product marks the last), then the
@@ -127,7 +104,7 @@ int main(int argc, char **argv) {
   static uint64_t x0[BIKE_MAX_QWORDS + 2], x1[BIKE_MAX_QWORDS + 2];
   static uint64_t g0[BIKE_MAX_QWORDS + 4], g1[BIKE_MAX_QWORDS + 4];
   std::vector<uint32_t> i0(p->d), i1(p->d);
-  const uint64_t want = formula(p);
+  const uint64_t want = tb::formula(bench.args.level, "decode");
   unsigned needed[7] = {0};  // [k] = vectors decoded in k iterations, [6] = failures
 
   // the products of a vector: h0 (D positions) times a, and T random
@@ -136,7 +113,7 @@ int main(int argc, char **argv) {
   auto check_mul = [&](const char *what, unsigned vec, const uint32_t *idx, const uint8_t *en,
                        size_t m, const char *op) {
     uint64_t cyc = dut.mul(p, pg, idx, en, m, pa);
-    bench.cycles(op, what, vec, cyc, mul_formula(p, m));
+    bench.cycles(op, what, vec, cyc, tb::formula(bench.args.level, op));
     std::vector<uint32_t> on;
     for (size_t i = 0; i < m; i++)
       if (en[i]) on.push_back(idx[i]);

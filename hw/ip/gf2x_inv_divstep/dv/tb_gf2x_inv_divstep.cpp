@@ -1,6 +1,6 @@
 // Testbench of gf2x_inv_divstep: every inverse is compared bit-exact with
 // libbike's bike_gf2x_inv, and every inversion's cycle count with the formula
-// of doc/gf2x_inv_divstep.md, which depends on the parameters only (so an
+// of doc/gf2x_inv_divstep.md (tb_formula.h), which depends on the parameters only (so an
 // equal count for every input is the constant-time check), on the inversion
 // testbenches' vectors (random units, then h0 and h of each KAT record:
 // dv/common/tb_inv_vectors.h).
@@ -8,20 +8,13 @@
 // Parameters from the build: -D TB_W, TB_K, TB_S (R = r, -GR).
 #include "Vgf2x_inv_divstep.h"
 #include "tb_common.h"
+#include "tb_formula.h"
 #include "tb_inv_vectors.h"
 #include "tb_stream.h"
 
 #ifndef TB_W
 #error "TB_W, TB_K and TB_S must be defined by the build"
 #endif
-
-// doc/gf2x_inv_divstep.md:
-//   cycles = N + B (K / S + N + 1) + N + 1,  N = ceil(r / W), B = ceil((2r - 1) / K)
-static uint64_t formula(uint32_t r, uint64_t *batches) {
-  uint64_t n = (r + TB_W - 1) / TB_W, b = (2ull * r - 1 + TB_K - 1) / TB_K;
-  *batches = b;
-  return n + b * (TB_K / TB_S + n + 1) + n + 1;
-}
 
 struct Dut : tb::Model<Vgf2x_inv_divstep> {
   uint64_t run(const bike_params *p, uint64_t *c, const uint64_t *a) {
@@ -42,16 +35,14 @@ int main(int argc, char **argv) {
   tb::Bench bench(argc, argv);
   const bike_params *p = bench.p;
   Dut dut;
-  uint64_t batches = 0;
-  const uint64_t want = formula(p->r, &batches);
+  const uint64_t want = tb::formula(bench.args.level, "inv");
 
   tb::inv_vectors(bench, want,
                   [&](uint64_t *got, const uint64_t *a) { return dut.run(p, got, a); });
 
   std::printf("gf2x_inv_divstep L%d R=%u W=%d K=%d S=%d: %u random + %u KAT inverses, %u "
-              "failures; cycles/inv %llu (formula %llu, %llu batches)\n",
+              "failures; cycles/inv %llu (formula %llu)\n",
               bench.args.level, p->r, TB_W, TB_K, TB_S, bench.rep.random, bench.rep.kat,
-              bench.fails, (unsigned long long)bench.rep.cycles["inv"], (unsigned long long)want,
-              (unsigned long long)batches);
+              bench.fails, (unsigned long long)bench.rep.cycles["inv"], (unsigned long long)want);
   return bench.finish();
 }

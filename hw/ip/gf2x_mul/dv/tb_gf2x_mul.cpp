@@ -1,6 +1,6 @@
 // Testbench of gf2x_mul: every product is compared bit-exact with libbike's
 // bike_gf2x_mul, and every operation's cycle count with the formula of
-// doc/gf2x_mul.md. Random operands, then KAT-derived ones: for each KAT
+// doc/gf2x_mul.md (tb_formula.h). Random operands, then KAT-derived ones: for each KAT
 // record, c0 * h0 (the decapsulation syndrome) and h * h0 (which is h1).
 // The symmetric mode (sym_i) is checked twice: on sigma-invariant operands
 // (norms x sigma(x), and of KAT keys), whose product it must equal, and on
@@ -10,19 +10,12 @@
 // the level's r, given to Verilator with -GR).
 #include "Vgf2x_mul.h"
 #include "tb_common.h"
-#include "tb_inv_cycles.h"
+#include "tb_formula.h"
 #include "tb_stream.h"
 
 #ifndef TB_W
 #error "TB_W, TB_KL and TB_PL must be defined by the build"
 #endif
-
-// doc/gf2x_mul.md: cycles = Np + 3^(L-P) (M^2 + 1) + N + 4, and in the
-// symmetric mode Np + C_sym + 2N + 6
-static uint64_t formula(uint32_t r, bool sym) {
-  tbi::MulTerms t = tbi::mul_terms(r, TB_W, TB_KL, TB_PL);
-  return sym ? t.np + t.comp_sym + 2 * t.n + 6 : t.np + t.comp + t.n + 4;
-}
 
 // sigma: bit i -> bit (r - i) mod r
 static void sigma(const bike_params *p, uint64_t *c, const uint64_t *a) {
@@ -87,7 +80,8 @@ int main(int argc, char **argv) {
   static uint64_t a[BIKE_MAX_QWORDS + 2], b[BIKE_MAX_QWORDS + 2];
   static uint64_t got[BIKE_MAX_QWORDS + 2], exp[BIKE_MAX_QWORDS + 2];
   static uint64_t t[BIKE_MAX_QWORDS + 2], u[BIKE_MAX_QWORDS + 2];
-  const uint64_t want = formula(p->r, false), want_sym = formula(p->r, true);
+  const int level = bench.args.level;
+  const uint64_t want = tb::formula(level, "mul"), want_sym = tb::formula(level, "mul_sym");
   unsigned syms = 0;
 
   // one product of a and b against exp and its cycle formula

@@ -1,6 +1,6 @@
 // Testbench of gf2x_sqr_k: every result is compared bit-exact with libbike's
 // bike_gf2x_sqr_k, and every operation's cycle count with the formula of
-// doc/gf2x_sqr_k.md. Exponents: every entry of the unit's table (the
+// doc/gf2x_sqr_k.md (tb_formula.h). Exponents: every entry of the unit's table (the
 // Itoh-Tsujii chain of r), in turn. Random operands (uniform, all ones,
 // single bits, bit r-1), then KAT-derived ones: h0 of the secret key and c0
 // of the ciphertext of each record. Each operand runs twice: in full and in
@@ -9,18 +9,13 @@
 // Parameters from the build: -D TB_W, TB_E (R is the level's r, -GR).
 #include "Vgf2x_sqr_k.h"
 #include "tb_common.h"
-#include "tb_inv_cycles.h"
+#include "tb_formula.h"
+#include "tb_inv_chain.h"
 #include "tb_stream.h"
 
 #ifndef TB_W
 #error "TB_W and TB_E must be defined by the build"
 #endif
-
-// doc/gf2x_sqr_k.md: cycles = N + S + 1, S = N W / E, in half mode
-// S_h = Ha W / E + N - Ha
-static uint64_t formula(uint32_t r, bool half) {
-  return (r + TB_W - 1) / TB_W + tbi::sqr_steps(r, TB_W, TB_E, half) + 1;
-}
 
 struct Dut : tb::Model<Vgf2x_sqr_k> {
   uint64_t run(const bike_params *p, uint64_t *c, const uint64_t *a, unsigned ksel, bool half) {
@@ -47,7 +42,9 @@ int main(int argc, char **argv) {
   Dut dut;
   static uint64_t a[BIKE_MAX_QWORDS + 2], got[BIKE_MAX_QWORDS + 2], exp[BIKE_MAX_QWORDS + 2];
   const std::vector<uint64_t> ks = tbi::ktab(p->r);
-  const uint64_t want = formula(p->r, false), want_half = formula(p->r, true);
+  const int level = bench.args.level;
+  const uint64_t want = tb::formula(level, "sqr_k");
+  const uint64_t want_half = tb::formula(level, "sqr_k_half");
   const uint64_t half_bits = tbi::half_words(p->r, TB_W) * TB_W;
   unsigned ops = 0;
 

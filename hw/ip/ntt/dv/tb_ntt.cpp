@@ -6,7 +6,7 @@
 // Each vector also multiplies two polynomials on the hardware (NTT, NTT,
 // base multiplication, inverse NTT) and compares the product with the
 // schoolbook product mod X^N + 1, and every operation's cycles with the
-// formulas of doc/ntt.md.
+// formulas of doc/ntt.md (tb_formula.h).
 //
 // Parameters from the build: -D TB_N, TB_Q, TB_P, TB_ZETA, TB_B, TB_RED,
 // TB_MONT (the RTL's N, Q, P, Zeta, B, Red, MontBits).
@@ -14,6 +14,7 @@
 
 #include "Vntt.h"
 #include "tb_common.h"
+#include "tb_formula.h"
 
 extern "C" {
 #include "ntt.h"  // libmlkem's portable kernels
@@ -30,7 +31,6 @@ using Poly = std::vector<uint32_t>;
 
 constexpr unsigned kN = TB_N, kB = TB_B;
 constexpr uint32_t kQ = TB_Q;
-constexpr unsigned kLgN = __builtin_ctz(kN);
 constexpr unsigned kNz = kN >> TB_P;  // twiddle table entries
 constexpr unsigned kLgNz = __builtin_ctz(kNz);
 constexpr unsigned kQW = 32 - __builtin_clz(kQ - 1);  // $clog2(Q)
@@ -214,19 +214,14 @@ struct Dut : tb::Model<Vntt> {
   }
 };
 
-// doc/ntt.md: L = log2 N - P layers of N / 2B cycles plus 5, the inverse's
-// scaling pass N / B + 5; the base multiplication N / 2B slots of 5 cycles
-// plus 7 (pairwise) or of 3 plus 6 (coefficient-wise)
-constexpr uint64_t kL = kLgN - TB_P, kC = kN / (2 * kB);
-constexpr uint64_t kNttCycles = kL * (kC + 5);
-constexpr uint64_t kInttCycles = kNttCycles + kWords + 5;
-constexpr uint64_t kMulCycles = TB_P ? kC * 5 + 7 : kC * 3 + 6;
-
 }  // namespace
 
 int main(int argc, char **argv) {
   tb::Bench bench(argc, argv);
   Dut dut;
+  const uint64_t ntt_cycles = tb::formula(bench.args.level, "ntt");
+  const uint64_t intt_cycles = tb::formula(bench.args.level, "intt");
+  const uint64_t mul_cycles = tb::formula(bench.args.level, "basemul");
   unsigned ops = 0;
 
   auto same = [&](const char *what, unsigned v, const Poly &got, const Poly &exp) {
@@ -252,28 +247,28 @@ int main(int argc, char **argv) {
     }
     // a -> NTT(a), b -> NTT(b)
     dut.write(0, a);
-    op("ntt", 0, v, kNttCycles);
+    op("ntt", 0, v, ntt_cycles);
     Poly ah = dut.read(0);
     same("ntt(a) vs reference", v, ah, ntt_ref(a));
     if (kMlkem) same("ntt(a) vs mlkem_ntt_c", v, ah, mlkem_ntt(a));
     dut.write(0, b);
-    op("ntt", 0, v, kNttCycles);
+    op("ntt", 0, v, ntt_cycles);
     Poly bh = dut.read(0);
     same("ntt(b) vs reference", v, bh, ntt_ref(b));
     // base multiplication, then the inverse: the product mod X^N + 1
     dut.write(0, ah);
     dut.write(1, bh);
-    op("basemul", 2, v, kMulCycles);
+    op("basemul", 2, v, mul_cycles);
     Poly ch = dut.read(0);
     same("basemul vs reference", v, ch, mul_ref(ah, bh));
     if (kMlkem) same("basemul vs mlkem_basemul_acc_c", v, ch, mlkem_mul(ah, bh));
-    op("intt", 1, v, kInttCycles);
+    op("intt", 1, v, intt_cycles);
     Poly c = dut.read(0);
     same("intt(basemul) vs reference", v, c, intt_ref(ch));
     same("intt(ntt(a) o ntt(b)) vs schoolbook a b", v, c, schoolbook(a, b));
     // the inverse of a uniform polynomial
     dut.write(0, r);
-    op("intt", 1, v, kInttCycles);
+    op("intt", 1, v, intt_cycles);
     Poly ri = dut.read(0);
     same("intt(r) vs reference", v, ri, intt_ref(r));
     if (kMlkem) same("intt(r) vs mlkem_invntt_c", v, ri, mlkem_intt(r));
@@ -282,8 +277,8 @@ int main(int argc, char **argv) {
   std::printf("ntt N=%u Q=%u P=%d B=%u Red=%d: %u random vectors (%u operations), %u failures; "
               "cycles ntt %llu (formula %llu), intt %llu (%llu), basemul %llu (%llu)\n",
               kN, kQ, TB_P, kB, TB_RED, bench.rep.random, ops, bench.fails,
-              (unsigned long long)bench.rep.cycles["ntt"], (unsigned long long)kNttCycles,
-              (unsigned long long)bench.rep.cycles["intt"], (unsigned long long)kInttCycles,
-              (unsigned long long)bench.rep.cycles["basemul"], (unsigned long long)kMulCycles);
+              (unsigned long long)bench.rep.cycles["ntt"], (unsigned long long)ntt_cycles,
+              (unsigned long long)bench.rep.cycles["intt"], (unsigned long long)intt_cycles,
+              (unsigned long long)bench.rep.cycles["basemul"], (unsigned long long)mul_cycles);
   return bench.finish();
 }

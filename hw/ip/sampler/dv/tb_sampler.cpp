@@ -1,22 +1,18 @@
 // Testbench of sampler (SHAKE256 + Fisher-Yates): the positions drawn for
 // key generation (h0 then h1) and for function H are compared with libbike's
 // bike_sample_keygen and bike_function_h (its idx output, positions in
-// [0, 2r) as drawn), and the cycle counts with doc/sampler.md.
+// [0, 2r) as drawn), and the cycle counts with doc/sampler.md (tb_formula.h).
 // Seeds: random ones, and KAT-derived ones (each record's ss and the first 32
 // bytes of its DRBG seed).
 #include "Vsampler.h"
 #include "tb_common.h"
+#include "tb_formula.h"
 
 #ifndef TB_RPC
 #error "TB_RPC must be defined by the build"
 #endif
 
-static const uint64_t kPerm = 24 / TB_RPC;
 
-// doc/sampler.md: S(c) = 3c + c(c-1)/2 cycles for a draw of c positions
-static uint64_t draw(uint64_t c) { return 3 * c + c * (c - 1) / 2; }
-static uint64_t formula_h(const bike_params *p) { return 7 + kPerm + draw(p->t); }
-static uint64_t formula_keygen(const bike_params *p) { return 8 + kPerm + 2 * draw(p->d); }
 
 struct Dut : tb::Model<Vsampler> {
   // Runs one operation; pos[set][i] receive the positions.
@@ -69,7 +65,7 @@ int main(int argc, char **argv) {
     std::memset(got0, 0xff, sizeof(got0));
     std::memset(got1, 0xff, sizeof(got1));
     uint64_t c = dut.run(false, seed, got0, got1, p->d, &n);
-    bench.cycles("sample_keygen", what, vec, c, formula_keygen(p));
+    bench.cycles("sample_keygen", what, vec, c, tb::formula(bench.args.level, "sample_keygen"));
     if (n != 2 * p->d) bench.fail("%s keygen vector %u: %u positions\n", what, vec, n);
     for (uint32_t i = 0; i < p->d; i++) {
       if (got0[i] != ref0[i] || got1[i] != ref1[i]) {
@@ -83,7 +79,7 @@ int main(int argc, char **argv) {
     bike_function_h(p, pe0, pe1, ref0, seed);
     std::memset(got0, 0xff, sizeof(got0));
     c = dut.run(true, seed, got0, got1, p->t, &n);
-    bench.cycles("function_h", what, vec, c, formula_h(p));
+    bench.cycles("function_h", what, vec, c, tb::formula(bench.args.level, "function_h"));
     if (n != p->t) bench.fail("%s H vector %u: %u positions\n", what, vec, n);
     for (uint32_t i = 0; i < p->t; i++) {
       if (got0[i] != ref0[i]) {
@@ -109,7 +105,8 @@ int main(int argc, char **argv) {
               "(formula %llu)\n",
               bench.args.level, TB_RPC, bench.rep.random, bench.rep.kat, bench.fails,
               (unsigned long long)bench.rep.cycles["sample_keygen"],
-              (unsigned long long)formula_keygen(p),
-              (unsigned long long)bench.rep.cycles["function_h"], (unsigned long long)formula_h(p));
+              (unsigned long long)tb::formula(bench.args.level, "sample_keygen"),
+              (unsigned long long)bench.rep.cycles["function_h"],
+              (unsigned long long)tb::formula(bench.args.level, "function_h"));
   return bench.finish();
 }

@@ -3,7 +3,7 @@
 // (TB_DUAL = 1: the counts on a, then the product of the same positions with a
 // second operand b, given as soon as the unit takes it): every result bit or
 // count is compared, and every operation's cycle count with the formula of
-// doc/sparse_mul.md.
+// doc/sparse_mul.md (tb_formula.h).
 // Random inputs: D distinct positions (the first vectors include 0 and r-1),
 // dense operands uniform, all ones, single bits. KAT-derived inputs (per
 // record, the supports h0 and h1 of the secret key): binary c0 * h0 (the
@@ -14,10 +14,11 @@
 // Integer units start their counters at bias_i: the odd random vectors give
 // a random bias (counts mod 2^K, positions >= r hold the bias), the others 0.
 //
-// Parameters from the build: -D TB_W, TB_P, TB_COUNTS, TB_DUAL, TB_PREFETCH,
-// TB_TILE (R, D: -GR -GD).
+// Parameters from the build: -D TB_W, TB_P, TB_COUNTS, TB_DUAL (R, D: -GR -GD;
+// Prefetch and Tile reach the cycles through tb_cycles.h).
 #include "Vsparse_mul.h"
 #include "tb_common.h"
+#include "tb_formula.h"
 #include "tb_stream.h"
 
 #ifndef TB_W
@@ -26,23 +27,6 @@
 #ifndef TB_DUAL
 #define TB_DUAL 0
 #endif
-#ifndef TB_PREFETCH
-#define TB_PREFETCH 1
-#endif
-#ifndef TB_TILE
-#define TB_TILE 0
-#endif
-
-// doc/sparse_mul.md: cycles = G P + N + 1 + G (N + NT) + 3, G = ceil(D / P),
-// NT tiles of the words (1 for Tile = 0); dual (b given at once):
-// G (N + NT) + 4 more to the product's last word, and N more without
-// prefetch (b loads after the counts)
-static uint64_t formula(const bike_params *p) {
-  uint64_t n = (p->r + TB_W - 1) / TB_W, g = (p->d + TB_P - 1) / TB_P;
-  uint64_t nt = (TB_TILE == 0 || TB_TILE > n) ? 1 : (n + TB_TILE - 1) / TB_TILE;
-  uint64_t dual = g * (n + nt) + 4 + (TB_PREFETCH ? 0 : n);
-  return g * TB_P + n + 1 + g * (n + nt) + 3 + (TB_DUAL ? dual : 0);
-}
 
 static unsigned kbits(uint32_t d) {
   unsigned k = 0;
@@ -129,8 +113,8 @@ int main(int argc, char **argv) {
       exp[BIKE_MAX_QWORDS + 2];
   static uint8_t gcnt[BIKE_MAX_R + 64], ecnt[BIKE_MAX_R + 64];
   std::vector<uint32_t> idx(p->d);
-  const uint64_t want = formula(p);
   const char *op = TB_DUAL ? "upc_then_mul_sparse" : TB_COUNTS ? "upc" : "mul_sparse";
+  const uint64_t want = tb::formula(bench.args.level, op);
 
   const uint32_t kmask = (1u << kbits(p->d)) - 1;
   auto check = [&](const char *what, unsigned vec, uint32_t bias) {
