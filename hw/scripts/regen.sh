@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Regenerate every record that `python -m hwflow check-records` calls stale or
+# mismatched, in dependency order: xc7 synthesis reports, the results records
+# and TABLE.md (their resources come from the reports), ECP5 routes, the
+# verified designs, the long validation. Resumable: a step whose records are
+# all current is skipped, and within a step the flow reruns only what changed
+# (synthesis by input hash, simulations from build/cache and the best runs,
+# validation by its finished shards). One job at a time unless HW_WORKERS says
+# otherwise. Run from anywhere: hw/scripts/regen.sh (or make -C hw regen);
+# DRY=1 prints the commands it would run instead.
+# results/STALE.md lists what it regenerates and what it costs.
+set -euo pipefail
+HW=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+REPO=$(cd "$HW/.." && pwd)
+cd "$HW"
+PY=${PYTHON:-$REPO/.venv/bin/python}
+export HW_WORKERS=${HW_WORKERS:-1} HW_JOBS=${HW_JOBS:-1}
+export BIKE_KAT_DIR=${BIKE_KAT_DIR:-$REPO/../shared/kat}
+NICE=${NICE:-nice -n 19}
+run() { if [ -n "${DRY:-}" ]; then echo "+ $*"; else "$@"; fi; }
+flow() { run $NICE "$PY" -m hwflow "$@"; }
+
+# the check-records lines (stale / mismatch) whose item matches an ERE
+pending() { "$PY" -m hwflow check-records | grep -E "^(stale|mismatch): ($1)" || true; }
+step() { printf '\n== regen: %s\n' "$*"; }
+
+# 1. xc7 synthesis: the units' and KEM shapes' reports, then the shell's devices
+if [ -n "$(pending '[a-z0-9_]+/syn/reports/')" ]; then
+  step "synthesis"
+  run $NICE make synth synth-acc
+else
+  step "synthesis: current"
+fi
+
+# 2. results records of the changed cores (cycles from simulation, resources
+# from step 1), with the vector counts of `make results` (the table: last)
+rec_pending() {
+  [ -n "$(pending 'results/[a-z0-9_]+_L[0-9]\.json')" ] ||
+    ! (cd "$REPO/python" && "$PY" -m pytest -q -p no:cacheprovider tests/test_hwcycles.py >/dev/null)
+}
+if rec_pending; then
+  step "results records"
+  flow results --cores gf2x_sqr_k sparse_mul sparse_upc --levels 1 3 --random 1000 --kat 100
+  flow results --cores gf2x_inv bike_decoder --levels 1 3 --random 100 --kat 50
+  flow results --cores bike_kem_full bike_kem_client bike_kem_server --levels 1 --random 10 --kat 100
+  flow results --cores bike_kem_keygen bike_kem_decaps --levels 1 --presets medium --random 10 --kat 100
+  flow results --cores bike_kem_full --levels 3 5 --random 2 --kat 10
+  flow results --cores gf2x_sqr_k sparse_mul --levels 5 --random 1000 --kat 100
+  flow results --cores gf2x_inv bike_decoder --levels 5 --random 10 --kat 5
+  flow results --cores sparse_upc --levels 5 --random 1000 --kat 100
+else
+  step "results records: current"
+fi
+
+# 3. ECP5 place and route of the stale reports (ip/<ip>/syn/pnr/<preset>_L<n>)
+pending '[a-z0-9_]+/syn/pnr/' | sed -E 's/^[a-z]+: ([a-z0-9_]+)\/syn\/pnr\/([a-z0-9_]+)_L([0-9])\.json.*/\1 \2 \3/' |
+  while read -r ip name level; do
+    core=$ip preset=$name
+    if [ "$ip" = bike_kem ]; then  # full_medium: the shape's flow core and its preset
+      core=bike_kem_${name%%_*} preset=${name#*_}
+    fi
+    step "place and route $core $preset L$level"
+    flow pnr --cores "$core" --presets "$preset" --levels "$level"
+  done
+
+# 4. the verified designs (bikeco verify; a record that ended with a refit
+# keeps its earlier builds)
+pending 'results/designs/' | sed -E 's/^[a-z]+: results\/designs\/([^/]+)\/.*/\1/' |
+  while read -r name; do
+    keep=$("$PY" -c 'import json, sys; print(len(json.load(open(sys.argv[1])).get("attempts") or []))' \
+      "results/designs/$name/verify.json")
+    opts=()
+    if [ "$keep" -gt 1 ] && "$PY" -m hwflow check-records | grep -q "^stale: results/designs/$name/"; then
+      opts=(--keep-attempts)
+    fi
+    step "bikeco verify $name ${opts[*]}"
+    (cd "$REPO" && run $NICE .venv/bin/bikeco verify "hw/results/designs/$name/design.json" \
+      --kat 100 --random 10 --workers "$HW_WORKERS" "${opts[@]}")
+  done
+
+# 5. the long validation, with the committed records' counts of KEMs
+for preset_runs in medium:500 small:600; do
+  preset=${preset_runs%:*}
+  if [ -n "$(pending "results/validation/bike_kem_full_${preset}_L1\.json")" ]; then
+    step "validation bike_kem_full $preset L1"
+    flow validate --cores bike_kem_full --presets "$preset" --levels 1 --runs "${preset_runs#*:}"
+  fi
+done
+step "table and check-records"
+run make table
+run "$PY" -m hwflow check-records --strict
+cat <<'EOF'
+Left by hand (results/STALE.md): the CYCLES table of ip/bike_kem/doc/bike_kem.md,
+the bike_decoder_acc and sparse_mul_acc rows of ../docs/placement.md
+(python -m hwflow placement), make -C ../python golden (review the diff).
+EOF
