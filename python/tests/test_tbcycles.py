@@ -18,7 +18,7 @@ RECORDS = [
     for p in sorted(REPO.glob("hw/results/*_L[0-9].json"))
     if load_record(p).core in tbcycles.CORES
 ]
-ENTRY = re.compile(r'^\s*\{(\d), "([a-z0-9_]+)", (\d+)ull\},$', re.M)
+ENTRY = re.compile(r'^\s*\{(\d), "([a-z0-9_/]+)", (\d+)ull\},$', re.M)
 
 
 def parsed(text: str) -> dict[tuple[int, str], int]:
@@ -44,8 +44,16 @@ def test_testbench_cycles_are_the_records(path: Path) -> None:
     rec = load_record(path)
     params = {k: v for k, v in rec.params.items() if isinstance(v, int)}
     got = tbcycles.testbench_cycles(rec.core, rec.level, params)
-    assert got == {op: c for op, c in rec.cycles.items() if op in got}
-    assert got, "no operation of the record is checked"
+    shared = sorted(set(got) & set(rec.cycles))
+    assert shared, "no operation of the record is checked"
+    assert [got[op] for op in shared] == [rec.cycles[op] for op in shared]
+    if rec.core in tbcycles.KECCAK:  # the record's hash figures, by their lengths
+        g = hc.geometry(rec.level)
+        longer = max(got[f"sha3_384/{hc.k_bytes(g)}"], got[f"sha3_384/{hc.l_bytes(g)}"])
+        assert rec.cycles["sha3_384"] == longer
+        assert rec.cycles["shake256_absorb32"] == got["shake256_first/32"]
+    if rec.core == "mlkem_sampler":  # the longest SampleNTT seen is one of the table's
+        assert rec.cycles["sample_ntt"] in {got[op] for op in got if op.startswith("sample_ntt/")}
 
 
 def test_the_shell_devices_are_hwcycles_acc_cycles() -> None:
@@ -91,8 +99,8 @@ def test_sparse_dual_adds_the_product_to_the_counts() -> None:
 def test_a_level_parameter_of_another_level_is_refused() -> None:
     with pytest.raises(ValueError, match="R=24659 is not L1"):
         tbcycles.testbench_cycles("gf2x_sqr_k", 1, {"W": 64, "E": 16, "R": 24659})
-    with pytest.raises(KeyError, match="keccak"):
-        tbcycles.testbench_cycles("keccak", 1, {"RoundsPerCycle": 1})
+    with pytest.raises(KeyError, match="bike_kem_full"):
+        tbcycles.testbench_cycles("bike_kem_full", 1, {"RoundsPerCycle": 1})
 
 
 def test_command_writes_the_header(tmp_path: Path) -> None:

@@ -172,6 +172,20 @@ def sha3_384_cycles(length: int, rounds_per_cycle: int, serial: bool = False) ->
     return lanes + pad + (length // 104 + 1) * permutation(rounds_per_cycle, serial) + 6
 
 
+def shake256_first_lane_cycles(length: int, rounds_per_cycle: int, serial: bool = False) -> int:
+    """The cycle (from the start edge) that gives SHAKE256's first output lane: lanes(len) +
+    (floor(len / 136) + 1) P + 1, lanes = floor(len / 8) + 1; keccak_serial adds pad(len, 17)
+    (ip/keccak/doc)."""
+    lanes = length // 8 + 1
+    pad = int(serial and (length // 8) % 17 != 16)
+    return lanes + pad + (length // 136 + 1) * permutation(rounds_per_cycle, serial) + 1
+
+
+def shake256_block_cycles(rounds_per_cycle: int, serial: bool = False) -> int:
+    """Cycles between SHAKE256 output blocks: its 17 lanes and a permutation."""
+    return 17 + permutation(rounds_per_cycle, serial)
+
+
 def fisher_yates(c: int) -> int:
     """S(c) = 3c + c (c - 1) / 2 (ip/sampler/doc)."""
     return 3 * c + c * (c - 1) // 2

@@ -26,10 +26,35 @@ from bikeco.levels import LEVELS
 SPARSE = ("sparse_mul", "sparse_upc", "sparse_dual")
 UNITS = ("gf2x_mul", "gf2x_sqr_k", "gf2x_inv", "gf2x_inv_divstep", "bike_decoder", "sampler")
 ACC = ("gf2x_mul_acc", "gf2x_inv_acc", "sparse_mul_acc", "bike_decoder_acc")
-CORES: tuple[str, ...] = (*UNITS, *SPARSE, "ntt", *ACC, "keccak_sampler_acc", "ntt_acc")
+KECCAK = ("keccak", "keccak_serial")
+CORES: tuple[str, ...] = (
+    *UNITS,
+    *SPARSE,
+    *KECCAK,
+    "mlkem_sampler",
+    "ntt",
+    *ACC,
+    "keccak_sampler_acc",
+    "ntt_acc",
+)
 """The flow cores whose testbenches take their cycles from tb_cycles.h."""
 NTT_ACC_COUNTS = range(1, 17)
 """ntt_acc's counts k: OP[7:4] + 1."""
+KECCAK_LENGTHS = range(700)
+"""The message lengths keccak's testbench draws (its edges and random lengths below 700
+bytes; a KAT seed is 48); the level's BIKE inputs are added (:func:`keccak_lengths`)."""
+MLKEM_CANDIDATES = range(256, 512)
+"""SampleNTT's candidates C read up to the 256th accepted one: about 315, past 511 with a
+probability far below 2^-100."""
+
+
+def keccak_lengths(level: int) -> list[int]:
+    """The SHA3-384 lengths keccak's testbench hashes at a level: KECCAK_LENGTHS and the
+    level's pk (r_bytes), ct (r_bytes + 32), L's e0 || e1 (2 r_bytes) and K's m || ct."""
+    g = hc.geometry(level)
+    ct = g.r_bytes + 32
+    extra = {g.r_bytes, ct, hc.l_bytes(g), hc.k_bytes(g)}
+    return sorted(set(KECCAK_LENGTHS) | extra)
 
 
 def testbench_cycles(core: str, level: int, params: Mapping[str, int]) -> dict[str, int]:
@@ -41,6 +66,18 @@ def testbench_cycles(core: str, level: int, params: Mapping[str, int]) -> dict[s
             raise ValueError(f"{core}: {name}={params[name]} is not L{level}'s {want}")
     if core in UNITS or core == "ntt":
         return hc.unit_record_cycles(core, level, params)
+    if core in KECCAK:  # SHA3-384 and SHAKE256's first lane per message length
+        serial = core == "keccak_serial"
+        rpc = params.get("RoundsPerCycle", 1)
+        out = {f"sha3_384/{n}": hc.sha3_384_cycles(n, rpc, serial) for n in keccak_lengths(level)}
+        for n in KECCAK_LENGTHS:
+            out[f"shake256_first/{n}"] = hc.shake256_first_lane_cycles(n, rpc, serial)
+        out["shake256_block"] = hc.shake256_block_cycles(rpc, serial)
+        return out
+    if core == "mlkem_sampler":  # SampleNTT per candidate count, the CBDs
+        rpc = params["RoundsPerCycle"]
+        out = {f"sample_ntt/{c}": hc.mlkem_sample_ntt_cycles(rpc, c) for c in MLKEM_CANDIDATES}
+        return out | {"cbd2": hc.mlkem_cbd_cycles(rpc, 2), "cbd3": hc.mlkem_cbd_cycles(rpc, 3)}
     g = hc.geometry(level, params.get("W", hc.KEM_W))
     if core in SPARSE:
         p, tile = params["P"], params.get("Tile", 0)

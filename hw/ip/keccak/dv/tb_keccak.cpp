@@ -1,47 +1,22 @@
 // Testbench of keccak_core (or, with TB_SERIAL, keccak_serial): SHA3-384
 // digests and SHAKE256 streams compared bit-exact with libbike
 // (bike_sha3_384, bike_shake256_absorb/squeeze), and cycle counts with the
-// formulas of doc/keccak.md.
+// formulas of doc/keccak.md (tb_formula.h: per message length).
 // Random messages (lengths around every block and lane boundary, random
 // lengths up to 700 bytes) and KAT-derived ones: SHA3-384 of each record's ct
 // and pk, SHAKE256 of its seed.
 #include "tb_common.h"
+#include "tb_formula.h"
 
 #ifdef TB_SERIAL
 #include "Vkeccak_serial.h"
 typedef Vkeccak_serial Vtop;
-// doc/keccak.md: a parity pass, then 24 rounds of a theta cycle and two passes
-static const uint64_t kPerm = 25 + 24 * (1 + 25 + 25);
 static const char *const kName = "keccak_serial";
 #else
 #include "Vkeccak_core.h"
 typedef Vkeccak_core Vtop;
-#ifndef TB_RPC
-#error "TB_RPC must be defined by the build"
-#endif
-static const uint64_t kPerm = 24 / TB_RPC;
 static const char *const kName = "keccak_core";
 #endif
-
-// doc/keccak.md. keccak_serial takes a cycle more to pad when the final bit
-// of pad10*1 falls in another lane than the domain byte.
-static uint64_t pad_end(size_t len, uint64_t rate_lanes) {
-#ifdef TB_SERIAL
-  return (len / 8) % rate_lanes != rate_lanes - 1;
-#else
-  (void)len;
-  (void)rate_lanes;
-  return 0;
-#endif
-}
-static uint64_t sha3_formula(size_t len) {
-  uint64_t blocks = len / 104 + 1, lanes = len / 8 + 1;
-  return lanes + pad_end(len, 13) + blocks * kPerm + 6;
-}
-static uint64_t shake_first_formula(size_t len) {  // start to the first output lane
-  uint64_t blocks = len / 136 + 1, lanes = len / 8 + 1;
-  return lanes + pad_end(len, 17) + blocks * kPerm;
-}
 
 struct Dut : tb::Model<Vtop> {
   // Starts an operation and absorbs msg; returns the cycles used so far
@@ -126,6 +101,11 @@ int main(int argc, char **argv) {
   const bike_params *p = bench.p;
   Dut dut;
   std::vector<uint8_t> msg(20000), got(8192), exp(8192);
+  const int level = bench.args.level;
+  auto formula = [&](const char *op, size_t len) {
+    return tb::formula(level, std::string(op) + "/" + std::to_string(len));
+  };
+  const uint64_t block_formula = tb::formula(level, "shake256_block");
 
   auto sha3 = [&](const char *what, unsigned vec, size_t len) -> uint64_t {
     uint8_t ref[BIKE_SHA3_384_BYTES];
@@ -134,9 +114,9 @@ int main(int argc, char **argv) {
     bool last = false;
     dut.squeeze(got.data(), 48, cyc, nullptr, &last);
     if (!last) bench.fail("%s vector %u: no out_last on lane 6\n", what, vec);
-    if (cyc != sha3_formula(len))
+    if (cyc != formula("sha3_384", len))
       bench.fail("CYCLES %s vector %u (len %zu): %llu, formula %llu\n", what, vec, len,
-                 (unsigned long long)cyc, (unsigned long long)sha3_formula(len));
+                 (unsigned long long)cyc, (unsigned long long)formula("sha3_384", len));
     bench.bytes(what, vec, got.data(), ref, 48);
     // doc/keccak.md: idle right after the last lane is taken
     tb::expect_idle_after(dut.m.get(), "after the last SHA3-384 lane");
@@ -159,15 +139,15 @@ int main(int argc, char **argv) {
     std::vector<uint64_t> at;
     dut.squeeze(got.data(), outlen, cyc, &at, nullptr);
     dut.stop();
-    if (at[0] != shake_first_formula(len) + 1)
+    if (at[0] != formula("shake256_first", len))
       bench.fail("CYCLES %s vector %u: first lane at %llu, formula %llu\n", what, vec,
-                 (unsigned long long)at[0], (unsigned long long)shake_first_formula(len) + 1);
+                 (unsigned long long)at[0], (unsigned long long)formula("shake256_first", len));
     // one output block = 17 lanes + a permutation
     for (size_t l = 17; l < at.size(); l += 17) {
       uint64_t c = at[l] - at[l - 17];
-      if (c != 17 + kPerm)
+      if (c != block_formula)
         bench.fail("CYCLES %s vector %u: block of %llu cycles, formula %llu\n", what, vec,
-                   (unsigned long long)c, (unsigned long long)(17 + kPerm));
+                   (unsigned long long)c, (unsigned long long)block_formula);
       block_cycles = c;
     }
     bench.bytes(what, vec, got.data(), exp.data(), outlen);
@@ -212,7 +192,7 @@ int main(int argc, char **argv) {
               "cycles: permutation %llu, SHAKE256 block %llu, SHA3-384 of %zu bytes (K) %llu, "
               "of %zu bytes (L) %llu\n",
               kName, bench.args.level, bench.rep.random, bench.rep.kat, bench.fails,
-              (unsigned long long)kPerm,
+              (unsigned long long)(block_cycles - 17),
               (unsigned long long)block_cycles, klen, (unsigned long long)k_cyc, llen,
               (unsigned long long)l_cyc);
   return bench.finish();

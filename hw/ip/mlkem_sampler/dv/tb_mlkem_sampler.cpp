@@ -2,7 +2,8 @@
 // coefficient with libmlkem's samplers (mlkem_sample_ntt_xn, and
 // mlkem_sample_cbd on mlkem_prf; compiled into this testbench from
 // lib/mlkem/src/poly.c and hash.c, on libbike's Keccak), reduced to [0, q),
-// and its cycles with the formulas of doc/mlkem_sampler.md.
+// and its cycles with the formulas of doc/mlkem_sampler.md (tb_formula.h: SampleNTT
+// per candidate count).
 //
 // Random vectors (--random): a random rho, (i, j) and sigma, N: SampleNTT,
 // SamplePolyCBD_2 and _3, and SampleNTT again under random back-pressure
@@ -20,6 +21,7 @@
 
 #include "Vmlkem_sampler.h"
 #include "tb_common.h"
+#include "tb_formula.h"
 
 extern "C" {
 #include "hash.h"  // libmlkem's SHAKE128 XOF, PRF and G
@@ -33,16 +35,7 @@ extern "C" {
 namespace {
 
 constexpr unsigned kN = 256, kQ = 3329;
-constexpr int64_t kPerm = 24 / TB_RPC;  // P: cycles of a permutation
 enum Op : uint8_t { kOpNtt = 0, kOpCbd2 = 1, kOpCbd3 = 2 };
-
-// doc/mlkem_sampler.md: a lane stall at a block boundary, when the buffer
-// holds fewer candidates than the permutation takes cycles (F bits left
-// after the block's last lane, w bits per candidate).
-int64_t stall(int64_t f, int64_t w) {
-  int64_t s = kPerm + 1 - f / w;
-  return s > 0 ? s : 0;
-}
 
 // SampleNTT: K candidates read up to the 256th accepted one (the XOF stream
 // parsed here from libmlkem's sponge, independently of the RTL).
@@ -64,14 +57,6 @@ unsigned ntt_candidates(const uint8_t rho[32], uint8_t j, uint8_t i) {
     }
     mlkem_xof_next_xn(s, 1);
   }
-}
-
-// doc/mlkem_sampler.md: from the start edge to the last coefficient's
-uint64_t ntt_formula(unsigned k) {
-  return (uint64_t)(kPerm + 1 + k + stall(72, 12) * ((k - 1) / 112));
-}
-uint64_t cbd_formula(unsigned eta) {
-  return (uint64_t)(kPerm + 1 + kN + (eta == 3 ? stall(74, 6) : 0));
 }
 
 using Poly = std::vector<uint32_t>;
@@ -183,15 +168,17 @@ int main(int argc, char **argv) {
   };
   auto ntt = [&](const char *what, unsigned v, const uint8_t rho[32], uint8_t j, uint8_t i) {
     Poly got;
+    const std::string op = "sample_ntt/" + std::to_string(ntt_candidates(rho, j, i));
     bench.cycles("sample_ntt", what, v, dut.run(kOpNtt, rho, j, i, got),
-                 ntt_formula(ntt_candidates(rho, j, i)));
+                 tb::formula(bench.args.level, op));
     same(what, v, got, ref_ntt(rho, j, i));
     polys++;
   };
   auto cbd = [&](const char *what, unsigned v, const uint8_t sigma[32], uint8_t n, unsigned eta) {
     Poly got;
-    bench.cycles(eta == 2 ? "cbd2" : "cbd3", what, v,
-                 dut.run(eta == 2 ? kOpCbd2 : kOpCbd3, sigma, n, 0, got), cbd_formula(eta));
+    const char *op = eta == 2 ? "cbd2" : "cbd3";
+    bench.cycles(op, what, v, dut.run(eta == 2 ? kOpCbd2 : kOpCbd3, sigma, n, 0, got),
+                 tb::formula(bench.args.level, op));
     same(what, v, got, ref_cbd(sigma, n, eta));
     polys++;
   };
