@@ -1,10 +1,11 @@
 """Cycle counts of every hardware unit and KEM core from their documented formulas.
 
-One source for the formulas of ``hw/ip/<ip>/doc/<ip>.md`` in Python: the designer
+One source for the formulas of ``hw/ip/<ip>/doc/<ip>.md``: the designer
 (:mod:`bikeco.design`) and the hardware flow (``python -m hwflow kem-frontier``) compute with
-them, and the tests require them to give every committed results record's simulated cycles
-exactly (``python/tests/test_hwcycles.py``): a change of a core's schedule that its doc and
-this module miss fails there.
+them, every testbench build checks its core against them (:mod:`bikeco.tbcycles` writes their
+values into its ``tb_cycles.h``), and the tests require them to give every committed results
+record's simulated cycles exactly (``python/tests/test_hwcycles.py``): a change of a core's
+schedule that its doc and this module miss fails its simulation and there.
 
 A KEM core's primitive = its units' operations (inversion, decoder, products) + sampling and
 hashing (the Keccak and sampler formulas) + 2N word loops and a constant of hand-overs
