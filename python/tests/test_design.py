@@ -51,10 +51,11 @@ def test_fit_quality(area: hwarea.AreaModel) -> None:
     q = {(f.what, f.resource): f for f in area.quality}
     assert q["KEM cores", "lut"].r2 > 0.999
     assert q["KEM cores", "lut"].max_rel_error < 0.03
-    # the design's default margin covers the KEM cores' largest LUT error, also for a core
-    # left out of the fit
+    # the design's default margin covers the KEM cores' largest LUT under-prediction, also
+    # for a core left out of the fit (the case of a design the fit has not seen)
     loo = q["KEM cores, each left out", "lut"]
-    assert q["KEM cores", "lut"].max_rel_error < loo.max_rel_error < DEFAULT_ROUTING_MARGIN
+    assert q["KEM cores", "lut"].max_under < loo.max_under < DEFAULT_ROUTING_MARGIN
+    assert q["KEM cores", "lut"].max_rel_error < loo.max_rel_error < 0.06
     for unit in ("gf2x_inv", "bike_decoder", "keccak", "sparse_mul"):
         assert q[unit, "lut"].max_rel_error < 0.05, unit
     assert q["KEM cores", "bram36"].max_rel_error < 0.05

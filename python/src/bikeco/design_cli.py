@@ -30,9 +30,10 @@ Zynq-7020 under 1.0 ms and the Zynq-7010 under 2.88 ms (100x seed 000's best Zyn
 100 MHz. `bikeco design` says what meeting them takes for these parts unless --goal-cycles
 gives another goal."""
 DEFAULT_ROUTING_MARGIN = 0.05
-"""Added to every predicted area: above the largest relative LUT error of the KEM core fit,
-also with each core left out of the fit (4.8 %; a test keeps it so). Above L1 the default is
-the larger of this and the level's own LUT error (:func:`routing_margin_for`)."""
+"""Added to every predicted area: above the KEM core fit's largest LUT under-prediction,
+also with each core left out of the fit (3.7 %; a test keeps it so: an over-prediction, up to
+5.2 % with a core left out, only costs area). Above L1 the default is the larger of this and
+the level's own largest LUT error (:func:`routing_margin_for`)."""
 
 
 def routing_margin_for(area: AreaModel, level: int) -> float:

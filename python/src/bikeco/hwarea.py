@@ -206,6 +206,9 @@ class FitQuality:
     samples: int
     r2: float
     max_rel_error: float
+    max_under: float
+    """The largest relative amount by which a sample exceeds its prediction (0 if none):
+    what a margin on predicted areas must cover (an over-prediction only costs area)."""
 
 
 @dataclass(frozen=True)
@@ -333,8 +336,10 @@ def _quality(what: str, resource: str, pred: list[float], ys: list[float]) -> Fi
     ss_tot = float(((y - y.mean()) ** 2).sum())
     ss_res = float(((y - p) ** 2).sum())
     r2 = 1.0 - ss_res / ss_tot if ss_tot > 0 else (1.0 if ss_res == 0 else 0.0)
-    rel = float(np.max(np.abs(p - y) / np.maximum(np.abs(y), 1.0)))
-    return FitQuality(what, resource, len(ys), r2, rel)
+    scale = np.maximum(np.abs(y), 1.0)
+    rel = float(np.max(np.abs(p - y) / scale))
+    under = max(0.0, float(np.max((y - p) / scale)))
+    return FitQuality(what, resource, len(ys), r2, rel, under)
 
 
 def _names(rows: list[Features]) -> list[str]:

@@ -437,6 +437,7 @@ def _designs(data: ReportData) -> list[Block]:
             q.samples,
             f"{q.r2:.4f}" if q.samples > 2 else "-",
             f"{100 * q.max_rel_error:.1f}",
+            f"{100 * q.max_under:.1f}",
         ]
         for q in ds_.fit
     ]
@@ -447,11 +448,16 @@ def _designs(data: ReportData) -> list[Block]:
             "every committed simulation record's cycles exactly (python/tests/test_hwcycles.py). "
             "Areas: weighted least-squares fits on the committed synthesis reports "
             "(bikeco.hwarea): in-sample figures, and for the KEM cores' LUTs also the error "
-            "on each core when it is left out of the fit, which the designs' routing margin "
-            "covers; above L1, the scaled model against every KEM core synthesised at that "
+            "on each core when it is left out of the fit, whose largest under-prediction (a "
+            "core larger than predicted) the designs' routing margin covers; above L1, the "
+            "scaled model against every KEM core synthesised at that "
             "level (R^2 only for three samples or more)."
         ),
-        Table("model_fit", ["fit", "resource", "samples", "R^2", "max error %"], fit_rows),
+        Table(
+            "model_fit",
+            ["fit", "resource", "samples", "R^2", "max error %", "max under %"],
+            fit_rows,
+        ),
         Items(list(ds_.levels)),
     ]
     return blocks
