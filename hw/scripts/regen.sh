@@ -83,7 +83,8 @@ pending 'results/designs/' | sed -E 's/^[a-z]+: results\/designs\/([^/]+)\/.*/\1
     keep=$("$PY" -c 'import json, sys; print(len(json.load(open(sys.argv[1])).get("attempts") or []))' \
       "results/designs/$name/verify.json")
     opts=()
-    if [ "$keep" -gt 1 ] && "$PY" -m hwflow check-records | grep -q "^stale: results/designs/$name/"; then
+    # (not `check-records | grep -q`: under pipefail, grep leaving early breaks the pipe)
+    if [ "$keep" -gt 1 ] && grep -q "^stale: results/designs/$name/" <<<"$("$PY" -m hwflow check-records)"; then
       opts=(--keep-attempts)
     fi
     step "bikeco verify $name ${opts[*]}"
