@@ -8,7 +8,7 @@
 # validation by its finished shards). One job at a time unless HW_WORKERS says
 # otherwise. Run from anywhere: hw/scripts/regen.sh (or make -C hw regen);
 # DRY=1 prints the commands it would run instead.
-# results/STALE.md lists what it regenerates and what it costs.
+# README.md, "Regenerating the records", says what it costs.
 set -euo pipefail
 HW=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 REPO=$(cd "$HW/.." && pwd)
@@ -104,7 +104,7 @@ step "table and check-records"
 run make table
 run "$PY" -m hwflow check-records --strict
 cat <<'EOF'
-Left by hand (results/STALE.md): the CYCLES table of ip/bike_kem/doc/bike_kem.md,
-the bike_decoder_acc and sparse_mul_acc rows of ../docs/placement.md
-(python -m hwflow placement), make -C ../python golden (review the diff).
+Left by hand (README.md, "Regenerating the records"): the CYCLES table of
+ip/bike_kem/doc/bike_kem.md, the tables of ../docs/placement.md (make
+test-placements), make -C ../python golden (review the diff).
 EOF
