@@ -210,6 +210,36 @@ def test_a_design_that_never_fits_is_not_reported_as_fitting(tmp_path: Path) -> 
     assert len(rec.attempts) == 2 and not rec.fits
 
 
+def test_each_refit_carries_every_earlier_builds_error(tmp_path: Path) -> None:
+    seen: list[vf.Correction] = []
+
+    def refit(d: Design, corr: vf.Correction) -> Design:
+        seen.append(corr)
+        p = d.cores[0].params
+        nxt = dataclasses.replace(
+            d.cores[0], params={**p, "ParallelLevels": p["ParallelLevels"] + 1}
+        )
+        return dataclasses.replace(d, cores=[nxt])  # its prediction as the first one's
+
+    flow = FakeFlow([20000, 18000, 3000])
+    rec = vf.verify(options(tmp_path), measure=flow, refit=refit, say=lambda _: None)
+    # 20,000 then 18,000 LUT against 4,000 predicted: x5, then x4.5 on the scaled model
+    assert [c["gf2x_mul_acc"]["lut"] for c in seen] == [5.0, 22.5]
+    assert [a.fits for a in rec.attempts] == [False, False, True]
+
+
+def test_a_refit_back_to_a_design_already_built_stops(tmp_path: Path) -> None:
+    first = load_design(FIXTURE)
+    other = dataclasses.replace(first.cores[0], params={"KaratsubaLevels": 1, "ParallelLevels": 0})
+
+    def refit(d: Design, corr: vf.Correction) -> Design:
+        return dataclasses.replace(d, cores=[other]) if d.cores == first.cores else first
+
+    flow = FakeFlow([20000, 19000, 9000])
+    rec = vf.verify(options(tmp_path), measure=flow, refit=refit, say=lambda _: None)
+    assert [a.measured_lut for a in rec.attempts] == [20455, 19455] and not rec.fits
+
+
 def test_the_solver_refits_with_the_measured_area(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

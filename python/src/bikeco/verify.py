@@ -291,6 +291,17 @@ def correction(d: Design, checks: list[CoreCheck]) -> Correction:
     return out
 
 
+def compound(scale: Correction, corr: Correction) -> Correction:
+    """The area scale after one more build: each core's factors times this build's measured /
+    predicted, since its prediction already carried the earlier factors. Without it a second
+    refit would forget the first build's error and could choose that design again."""
+    out = {core: dict(f) for core, f in scale.items()}
+    for core, f in corr.items():
+        prev = out.get(core, {})
+        out[core] = {k: prev.get(k, 1.0) * v for k, v in f.items()}
+    return out
+
+
 def _clear(folder: Path, d: Design) -> None:
     """Drop what an earlier build left in the record's folder (it holds only the flow's),
     except the synthesis reports of the design's cores: the flow reuses one whose inputs are
@@ -332,6 +343,7 @@ def verify(
     attempts = earlier_attempts(folder, opts.design) if opts.keep_attempts else []
     first = len(attempts)
     limit = limits(d)
+    scale: Correction = {}
     while True:
         say(f"verify {d.name}: build {len(attempts) - first + 1} of at most {opts.attempts}")
         _clear(folder, d)
@@ -357,9 +369,10 @@ def verify(
         )
         if ok or len(attempts) - first >= opts.attempts:
             break
-        new = refit(d, correction(d, checks))
-        if new is None or [c.params for c in new.cores] == [c.params for c in d.cores]:
-            say(f"verify {d.name}: the refit found no other design that fits")
+        scale = compound(scale, correction(d, checks))
+        new = refit(d, scale)
+        if new is None or {c.core: c.params for c in new.cores} in [a.params for a in attempts]:
+            say(f"verify {d.name}: the refit found no design that fits and was not built")
             break
         if new.name != d.name:  # keep the record's folder
             raise BikecoError(f"refit renamed the design {d.name} to {new.name}")
