@@ -15,7 +15,7 @@ from bikeco.hwarea import (
     SHELL_LUT,
     AreaModel,
     default_model,
-    level_lut_error,
+    level_lut_under,
     level_note,
 )
 from bikeco.interconnect import DESIGN_INTERCONNECT, INTERCONNECTS, calibrate
@@ -33,14 +33,14 @@ DEFAULT_ROUTING_MARGIN = 0.05
 """Added to every predicted area: above the KEM core fit's largest LUT under-prediction,
 also with each core left out of the fit (3.7 %; a test keeps it so: an over-prediction, up to
 5.2 % with a core left out, only costs area). Above L1 the default is the larger of this and
-the level's own largest LUT error (:func:`routing_margin_for`)."""
+the level's own largest LUT under-prediction (:func:`routing_margin_for`)."""
 
 
 def routing_margin_for(area: AreaModel, level: int) -> float:
-    """The default routing margin at a level: :data:`DEFAULT_ROUTING_MARGIN`, or the largest
-    LUT error of the scaled model against the KEM cores synthesised at the level when that is
-    larger (rounded up to a whole percent)."""
-    err = level_lut_error(area, level)
+    """The default routing margin at a level: :data:`DEFAULT_ROUTING_MARGIN`, or the scaled
+    model's largest LUT under-prediction of the KEM cores synthesised at the level when that
+    is larger (rounded up to a whole percent)."""
+    err = level_lut_under(area, level)
     if err is None or err <= DEFAULT_ROUTING_MARGIN:
         return DEFAULT_ROUTING_MARGIN
     return math.ceil(err * 100 - 1e-9) / 100
@@ -58,7 +58,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         type=float,
         default=None,
         help=f"fraction added to predicted areas (default {DEFAULT_ROUTING_MARGIN}, or above "
-        "L1 the level's LUT fit error when larger)",
+        "L1 the level's LUT under-prediction when larger)",
     )
     p.add_argument("--bus-lut", type=float, default=SHELL_LUT, help="LUTs per accelerator port")
     p.add_argument("--bus-ff", type=float, default=SHELL_FF, help="FFs per accelerator port")

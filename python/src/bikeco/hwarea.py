@@ -415,11 +415,11 @@ def _level_quality(model: AreaModel, samples: list[Sample]) -> list[FitQuality]:
     return out
 
 
-def level_lut_error(model: AreaModel, level: int) -> float | None:
-    """The scaled model's largest LUT error against the KEM cores synthesised at ``level``
-    (None at L1 or without one)."""
+def level_lut_under(model: AreaModel, level: int) -> float | None:
+    """The scaled model's largest LUT under-prediction of the KEM cores synthesised at
+    ``level`` (None at L1 or without one)."""
     what = LEVEL_FIT.format(level=level)
-    errs = [q.max_rel_error for q in model.quality if q.what == what and q.resource == "lut"]
+    errs = [q.max_under for q in model.quality if q.what == what and q.resource == "lut"]
     return errs[0] if errs and level > 1 else None
 
 
