@@ -420,8 +420,9 @@ def _designs(data: ReportData) -> list[Block]:
             "design without such a record says so: each verification builds, simulates and "
             "synthesises its cores (one to three KEM syntheses of 15-25 minutes each on one "
             "core), so records are committed for the designs the project's goals name, the "
-            "Zynq parts at level 1 (`make verify-designs`), and any other design is verified by "
-            "`bikeco design` and `bikeco verify` on request. Errors are (predicted - "
+            "Zynq parts at level 1 (`make verify-designs`), and for some Artix-7 parts at level "
+            "1; any other design is verified by `bikeco design` and `bikeco verify` on "
+            "request. Errors are (predicted - "
             "measured) / measured."
         )
     )
