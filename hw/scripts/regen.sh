@@ -93,7 +93,7 @@ pending 'results/designs/' | sed -E 's/^[a-z]+: results\/designs\/([^/]+)\/.*/\1
   done
 
 # 5. the long validation, with the committed records' counts of KEMs
-for preset_runs in medium:500 small:600; do
+for preset_runs in medium:10000 small:600; do
   preset=${preset_runs%:*}
   if [ -n "$(pending "results/validation/bike_kem_full_${preset}_L1\.json")" ]; then
     step "validation bike_kem_full $preset L1"
