@@ -58,7 +58,7 @@ static void sigma_invariant(const bike_params *p, uint64_t *a, int kind) {
 }
 static uint64_t R1[BIKE_MAX_QWORDS], R2[BIKE_MAX_QWORDS], R3[BIKE_MAX_QWORDS], R4[BIKE_MAX_QWORDS];
 static uint8_t U1[BIKE_MAX_R], U2[BIKE_MAX_R];
-static uint32_t I0[BIKE_MAX_D], I1[BIKE_MAX_D];
+static uint32_t I0[BIKE_MAX_D], I1[BIKE_MAX_D], I_MANY[300];
 
 /* The scratch contract of the mul and sqr_k kernels (native/backend.h):
  * the result does not depend on what the scratch holds, nothing at or past
@@ -135,6 +135,33 @@ static void kernels(int L) {
     bike_upc(p, U2, I0, counts[c], A);
     SAME_BYTES(U1, U2, p->r, "L%d upc, %u indices", L, counts[c]);
   }
+  /* Positions that need the AVX2 chain's longest plans: one index at r - 1
+   * (every step but the last crosses a gap), gaps of exactly one step more
+   * than a step's reach, and repeats at both ends. */
+  const uint32_t reach = 1024;
+  const uint32_t far_sets[][4] = {{p->r - 1, 0, 0, 0},
+                                  {0, reach, 2 * reach, p->r - 1},
+                                  {p->r - 1, p->r - 1, 0, 0},
+                                  {reach - 1, reach, 3 * reach + 1, p->r - reach}};
+  const uint32_t far_counts[] = {1, 4, 4, 4};
+  for (size_t c = 0; c < sizeof(far_counts) / sizeof(far_counts[0]); c++) {
+    rand_poly(p, A, (int)(c % 3));
+    use("portable");
+    bike_upc(p, U1, far_sets[c], far_counts[c], A);
+    use(backend);
+    bike_upc(p, U2, far_sets[c], far_counts[c], A);
+    SAME_BYTES(U1, U2, p->r, "L%d upc, far-apart indices %zu", L, c);
+  }
+  /* More indices than a count holds (the counts wrap at 256). */
+  for (uint32_t i = 0; i < 300; i++) {
+    I_MANY[i] = (uint32_t)(test_rand() % p->r);
+  }
+  rand_poly(p, A, 1);
+  use("portable");
+  bike_upc(p, U1, I_MANY, 300, A);
+  use(backend);
+  bike_upc(p, U2, I_MANY, 300, A);
+  SAME_BYTES(U1, U2, p->r, "L%d upc, 300 indices", L);
   /* The inversion's kernels for sigma-invariant operands (a_i = a_(r-i), odd
    * weight): the norms a sigma(a) of random units, against the portable
    * general kernels. */

@@ -17,6 +17,7 @@ uint32_t bike_threshold(const bike_params *p, uint32_t syndrome_weight) {
 typedef struct {
   upc_counters upc; /* one half at a time: s is fixed during a flip step */
   uint64_t s[BIKE_MAX_QWORDS];
+  upc_plan plan[2]; /* h0's and h1's indices, planned once */
   uint64_t black[2][BIKE_MAX_QWORDS];
   uint64_t gray[2][BIKE_MAX_QWORDS];
   uint64_t flip[BIKE_MAX_QWORDS];
@@ -40,10 +41,10 @@ static void recompute_syndrome(const bike_params *p, decoder_state *st, const ui
 /* Flip the positions of `only` (every position if NULL) whose count is at
  * least th; return the flipped set in st->black when record is set. */
 static void flip_step(const bike_params *p, decoder_state *st, uint64_t *const e[2],
-                      const uint32_t *const h_idx[2], uint64_t (*only)[BIKE_MAX_QWORDS],
+                      uint64_t (*only)[BIKE_MAX_QWORDS],
                       uint32_t th, int record_black_gray) {
   for (int b = 0; b < 2; b++) {
-    upc_count(p, &st->upc, h_idx[b], p->d, st->s);
+    upc_count(p, &st->upc, &st->plan[b], st->s);
     upc_at_least(p, st->flip, &st->upc, th);
     if (only != NULL) {
       for (uint32_t w = 0; w < p->r_qwords; w++) {
@@ -68,22 +69,23 @@ uint64_t bike_decode(const bike_params *p, uint64_t *e0, uint64_t *e1, const uin
   decoder_state st;
   uint64_t scratch[BIKE_SCRATCH_MAX]; /* the products', wiped once at the end */
   uint64_t *const e[2] = {e0, e1};
-  const uint32_t *const h_idx[2] = {h0_idx, h1_idx};
 
   memset(e0, 0, p->r_qwords * sizeof(uint64_t));
   memset(e1, 0, p->r_qwords * sizeof(uint64_t));
   memcpy(st.s, s0, p->r_qwords * sizeof(uint64_t));
   bike_support_dense(p, st.h[0], h0_idx, NULL, p->d);
   bike_support_dense(p, st.h[1], h1_idx, NULL, p->d);
+  upc_plan_init(p, &st.plan[0], h0_idx, p->d);
+  upc_plan_init(p, &st.plan[1], h1_idx, p->d);
 
   for (uint32_t iter = 0; iter < p->nb_iter; iter++) {
     uint32_t th = bike_threshold(p, bike_poly_weight(p, st.s));
-    flip_step(p, &st, e, h_idx, NULL, th, iter == 0);
+    flip_step(p, &st, e, NULL, th, iter == 0);
     recompute_syndrome(p, &st, s0, e, scratch);
     if (iter == 0) {
-      flip_step(p, &st, e, h_idx, st.black, p->bg_threshold, 0);
+      flip_step(p, &st, e, st.black, p->bg_threshold, 0);
       recompute_syndrome(p, &st, s0, e, scratch);
-      flip_step(p, &st, e, h_idx, st.gray, p->bg_threshold, 0);
+      flip_step(p, &st, e, st.gray, p->bg_threshold, 0);
       recompute_syndrome(p, &st, s0, e, scratch);
     }
   }

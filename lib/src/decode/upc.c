@@ -7,8 +7,16 @@
 #include "common/ct.h"
 #include "native/backend.h"
 
-void upc_count_c(const bike_params *p, upc_counters *u, const uint32_t *idx, uint32_t count,
-                 const uint64_t *s) {
+void upc_plan_c(const bike_params *p, upc_plan *plan, const uint32_t *idx, uint32_t count) {
+  (void)p;
+  plan->idx = idx;
+  plan->count = count;
+  plan->steps = 0;
+}
+
+void upc_count_c(const bike_params *p, upc_counters *u, const upc_plan *plan, const uint64_t *s) {
+  const uint32_t *const idx = plan->idx;
+  const uint32_t count = plan->count;
   uint64_t rot[BIKE_MAX_QWORDS];
   const uint32_t n = p->r_qwords;
   for (uint32_t b = 0; b < UPC_SLICES; b++) {
@@ -90,18 +98,16 @@ static uint64_t transpose_bits(uint64_t m) {
   return m ^ x ^ (x << 28);
 }
 
-void bike_upc(const bike_params *p, uint8_t *upc, const uint32_t *idx, uint32_t count,
-              const uint64_t *s) {
+/* upc[0, r) = the counts of u as bytes, or plus them if add. */
+static void counts_to_bytes(const bike_params *p, uint8_t *upc, const upc_counters *u, int add) {
   static_assert(UPC_SLICES == 8, "counts are returned as bytes");
-  upc_counters u;
-  upc_count(p, &u, idx, count, s);
   /* 64 positions at a time: the words of the 8 slices are an 8 x 64 bit
    * matrix; after both transposes byte i of word k is the count of
    * position 64 w + 8 k + i. */
   uint64_t x[UPC_SLICES];
   for (uint32_t w = 0; w < p->r_qwords; w++) {
     for (uint32_t b = 0; b < UPC_SLICES; b++) {
-      x[b] = u.slice[b][w];
+      x[b] = u->slice[b][w];
     }
     transpose_bytes(x);
     for (uint32_t k = 0; k < 8; k++) {
@@ -109,17 +115,33 @@ void bike_upc(const bike_params *p, uint8_t *upc, const uint32_t *idx, uint32_t 
     }
     for (uint32_t k = 0; k < 8; k++) {
       const uint32_t at = 64 * w + 8 * k;
-      if (at + 8 <= p->r) {
+      if (at + 8 <= p->r && !add) {
         store64_le(upc + at, x[k]);
       } else {
-        for (uint32_t i = 0; at + i < p->r; i++) {
-          upc[at + i] = (uint8_t)(x[k] >> (8 * i));
+        for (uint32_t i = 0; i < 8 && at + i < p->r; i++) {
+          const uint8_t c = (uint8_t)(x[k] >> (8 * i));
+          upc[at + i] = add ? (uint8_t)(upc[at + i] + c) : c;
         }
       }
     }
   }
   bike_wipe(x, sizeof(x));
   /* MemorySanitizer's bit-level propagation loses some of the transpose. */
-  ct_msan_taint(upc, p->r, u.slice[0], p->r_qwords * sizeof(uint64_t));
+  ct_msan_taint(upc, p->r, u->slice[0], p->r_qwords * sizeof(uint64_t));
+}
+
+void bike_upc(const bike_params *p, uint8_t *upc, const uint32_t *idx, uint32_t count,
+              const uint64_t *s) {
+  upc_counters u;
+  upc_plan plan;
+  /* At most UPC_MAX_COUNT indices at a time; the parts' byte counts add up
+   * modulo 256, as the counters would. */
+  for (uint32_t done = 0; done == 0 || done < count; done += UPC_MAX_COUNT) {
+    const uint32_t part = count - done < UPC_MAX_COUNT ? count - done : UPC_MAX_COUNT;
+    upc_plan_init(p, &plan, idx + done, part);
+    upc_count(p, &u, &plan, s);
+    counts_to_bytes(p, upc, &u, done > 0);
+  }
+  bike_wipe(&plan, sizeof(plan));
   upc_wipe(p, &u);
 }

@@ -10,9 +10,12 @@
 #include "bike/ops.h"
 
 #define UPC_SLICES 8
+/* The most indices a count may have (the counts are bytes). */
+#define UPC_MAX_COUNT 255
 #define UPC_ROWS ((BIKE_MAX_QWORDS + 7) / 8)
-/* Work space for the kernels, in 512-bit rows for a level of R rows: 24
- * rotated copies of the syndrome and the doubled syndrome (R + 96 rows). */
+/* Work space for the kernels, in 512-bit rows for a level of R rows: the
+ * AVX-512 kernel's 24 rotated copies of the syndrome and the doubled
+ * syndrome (R + 96 rows); the AVX2 kernel's 17 copies of R + 4 rows. */
 #define UPC_SCRATCH_ROWS(R) (25 * (R) + 96)
 
 typedef struct {
@@ -22,9 +25,27 @@ typedef struct {
   _Alignas(64) uint64_t scratch[UPC_SCRATCH_ROWS(UPC_ROWS) * 8];
 } upc_counters;
 
-/* counts_j = number of i with bit (j + idx[i]) mod r of s set. */
-void upc_count(const bike_params *p, upc_counters *u, const uint32_t *idx, uint32_t count,
-               const uint64_t *s);
+/* Steps of a plan: the indices and the gaps the AVX2 chain crosses
+ * (upc_avx2.c: at most (r - 1) / 1023 < 64). */
+#define UPC_PLAN_STEPS (UPC_MAX_COUNT + 64)
+
+/* The indices of a count, prepared once for every count that uses them
+ * (a decoding counts with each half of the key seven times at L1): a back
+ * end may plan its work there, at a cost it then saves on every count.
+ * idx must outlive the plan. Secret: wipe it after use. */
+typedef struct {
+  const uint32_t *idx;
+  uint32_t count; /* at most UPC_MAX_COUNT */
+  uint32_t steps; /* the AVX2 kernel's chain of rotations; 0 if unused */
+  uint16_t shift[UPC_PLAN_STEPS];
+  uint64_t take[UPC_PLAN_STEPS];
+} upc_plan;
+
+void upc_plan_init(const bike_params *p, upc_plan *plan, const uint32_t *idx, uint32_t count);
+
+/* counts_j = number of i with bit (j + idx[i]) mod r of s set, over the
+ * plan's indices. */
+void upc_count(const bike_params *p, upc_counters *u, const upc_plan *plan, const uint64_t *s);
 
 /* Clear the counters and the work space that the level uses. */
 void upc_wipe(const bike_params *p, upc_counters *u);

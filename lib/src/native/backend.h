@@ -89,8 +89,11 @@ typedef void (*bike_rotr_fn)(const bike_params *p, uint64_t *c, const uint64_t *
  * take is NULL); take[i] is all-ones or zero. */
 typedef void (*bike_support_dense_fn)(const bike_params *p, uint64_t *a, const uint32_t *idx,
                                       const uint64_t *take, uint32_t count);
-typedef void (*bike_upc_count_fn)(const bike_params *p, upc_counters *u, const uint32_t *idx,
-                                  uint32_t count, const uint64_t *s);
+/* Fills the plan for idx[0, count), count <= UPC_MAX_COUNT. */
+typedef void (*bike_upc_plan_fn)(const bike_params *p, upc_plan *plan, const uint32_t *idx,
+                                 uint32_t count);
+typedef void (*bike_upc_count_fn)(const bike_params *p, upc_counters *u, const upc_plan *plan,
+                                  const uint64_t *s);
 typedef void (*bike_upc_at_least_fn)(const bike_params *p, uint64_t *mask, const upc_counters *u,
                                      uint32_t th);
 typedef uint32_t (*bike_weight_fn)(const bike_params *p, const uint64_t *a);
@@ -124,6 +127,7 @@ typedef struct {
   bike_mul_fn mul_sym;
   bike_sqr_k_fn sqr_k_sym; /* sqr_k for a sigma-invariant input, likewise */
   bike_mul_pair_fn mul_pair; /* the decoder's syndromes h0 e0 + h1 e1 */
+  bike_upc_plan_fn upc_plan; /* for upc_count */
 } bike_backend;
 
 /* CPU features, as seen through CPUID and XGETBV (OS support included). */
@@ -167,8 +171,9 @@ size_t bike_gf2x_mul_c(const bike_params *p, uint64_t *c, const uint64_t *a, con
 size_t bike_gf2x_sqr_k_c(const bike_params *p, uint64_t *c, const uint64_t *a, uint64_t k,
                          uint64_t *scratch);
 void bike_gf2x_rotr_c(const bike_params *p, uint64_t *c, const uint64_t *a, uint32_t k);
-void upc_count_c(const bike_params *p, upc_counters *u, const uint32_t *idx, uint32_t count,
-                 const uint64_t *s);
+/* The plan of the kernels that use none: the indices. */
+void upc_plan_c(const bike_params *p, upc_plan *plan, const uint32_t *idx, uint32_t count);
+void upc_count_c(const bike_params *p, upc_counters *u, const upc_plan *plan, const uint64_t *s);
 void upc_at_least_c(const bike_params *p, uint64_t *mask, const upc_counters *u, uint32_t th);
 void bike_support_dense_c(const bike_params *p, uint64_t *a, const uint32_t *idx,
                           const uint64_t *take, uint32_t count);
@@ -232,12 +237,13 @@ size_t bike_gf2x_mul_sym_pclmul(const bike_params *p, uint64_t *c, const uint64_
 size_t bike_gf2x_mul_sym_vpclmul(const bike_params *p, uint64_t *c, const uint64_t *a,
                                  const uint64_t *b, uint64_t *scratch);
 void bike_gf2x_rotr_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, uint32_t k);
-void upc_count_avx2(const bike_params *p, upc_counters *u, const uint32_t *idx, uint32_t count,
+void upc_plan_avx2(const bike_params *p, upc_plan *plan, const uint32_t *idx, uint32_t count);
+void upc_count_avx2(const bike_params *p, upc_counters *u, const upc_plan *plan,
                     const uint64_t *s);
 void upc_at_least_avx2(const bike_params *p, uint64_t *mask, const upc_counters *u,
                        uint32_t th);
 void bike_gf2x_rotr_avx512(const bike_params *p, uint64_t *c, const uint64_t *a, uint32_t k);
-void upc_count_avx512(const bike_params *p, upc_counters *u, const uint32_t *idx, uint32_t count,
+void upc_count_avx512(const bike_params *p, upc_counters *u, const upc_plan *plan,
                       const uint64_t *s);
 void upc_at_least_avx512(const bike_params *p, uint64_t *mask, const upc_counters *u,
                          uint32_t th);

@@ -18,6 +18,7 @@ static const bike_backend portable = {
     "portable", 0, bike_gf2x_mul_c, bike_gf2x_sqr_k_c, bike_gf2x_rotr_c, upc_count_c,
     bike_support_dense_c, upc_at_least_c, bike_poly_weight_c, bike_fisher_yates_c, bike_keccak_xn_c,
     bike_support_dense2_twice, bike_gf2x_mul_c, bike_gf2x_sqr_k_c, bike_gf2x_mul_pair_twice,
+    upc_plan_c,
 };
 
 #if defined(__x86_64__)
@@ -27,14 +28,14 @@ static const bike_backend avx2 = {
     bike_gf2x_sqr_k_avx2, bike_gf2x_rotr_avx2, upc_count_avx2, bike_support_dense_avx2,
     upc_at_least_avx2, bike_poly_weight_c, bike_fisher_yates_avx2, bike_keccak_xn_avx2,
     bike_support_dense2_avx2, bike_gf2x_mul_sym_pclmul, bike_gf2x_sqr_k_sym_avx2,
-    bike_gf2x_mul_pair_pclmul,
+    bike_gf2x_mul_pair_pclmul, upc_plan_avx2,
 };
 static const bike_backend avx2_vpclmul = {
     "avx2-vpclmul",       X86_BASE | BIKE_CPU_VPCLMUL, bike_gf2x_mul_vpclmul,
     bike_gf2x_sqr_k_avx2, bike_gf2x_rotr_avx2,         upc_count_avx2,
     bike_support_dense_avx2, upc_at_least_avx2, bike_poly_weight_c, bike_fisher_yates_avx2,
     bike_keccak_xn_avx2, bike_support_dense2_avx2, bike_gf2x_mul_sym_vpclmul,
-    bike_gf2x_sqr_k_sym_avx2, bike_gf2x_mul_pair_vpclmul,
+    bike_gf2x_sqr_k_sym_avx2, bike_gf2x_mul_pair_vpclmul, upc_plan_avx2,
 };
 /* AVX-512 with VPCLMULQDQ on 512-bit vectors, VBMI, VBMI2, BITALG, VPOPCNTDQ and GFNI;
  * kernels not yet written for it are those of avx2-vpclmul. */
@@ -48,6 +49,7 @@ static const bike_backend avx512 = {
     bike_support_dense_avx512, upc_at_least_avx512, bike_poly_weight_avx512,
     bike_fisher_yates_avx512, bike_keccak_xn_avx512, bike_support_dense2_avx512,
     bike_gf2x_mul_sym_avx512, bike_gf2x_sqr_k_sym_avx512, bike_gf2x_mul_pair_twice,
+    upc_plan_c,
 };
 #endif
 
@@ -292,9 +294,12 @@ void bike_support_dense(const bike_params *p, uint64_t *a, const uint32_t *idx,
   bike_backend_current()->support_dense(p, a, idx, take, count);
 }
 
-void upc_count(const bike_params *p, upc_counters *u, const uint32_t *idx, uint32_t count,
-               const uint64_t *s) {
-  bike_backend_current()->upc_count(p, u, idx, count, s);
+void upc_plan_init(const bike_params *p, upc_plan *plan, const uint32_t *idx, uint32_t count) {
+  bike_backend_current()->upc_plan(p, plan, idx, count);
+}
+
+void upc_count(const bike_params *p, upc_counters *u, const upc_plan *plan, const uint64_t *s) {
+  bike_backend_current()->upc_count(p, u, plan, s);
 }
 
 void upc_at_least(const bike_params *p, uint64_t *mask, const upc_counters *u, uint32_t th) {

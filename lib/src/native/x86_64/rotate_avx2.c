@@ -1,5 +1,4 @@
-/* Constant-time rotation, the unsatisfied-parity-check counters and their
- * threshold comparison with AVX2. a || a is built once per syndrome; every
+/* Constant-time rotation with AVX2. a || a is built once per syndrome; every
  * rotation is then a barrel shifter over whole vectors (blend of the row S
  * words ahead, S = 64, 128, ..., by a mask from the bits of k / 4096) and
  * one pass that finishes the last 63 words and the k % 64 bits in
@@ -16,10 +15,6 @@
  * work rows: first < round4(n) + 4 + n / 2 < 2n + 8. */
 #define BUF_WORDS (4 * BIKE_MAX_QWORDS + 64)
 #define WORK_WORDS (2 * BIKE_MAX_QWORDS + 16)
-/* Rotations whose first pass runs together: they read the same rows of
- * a || a, so each load serves all of them. Two ran about 1 % faster than
- * four (fewer work rows in flight) and four 3 % faster than eight. */
-#define SHARE 2
 /* Word steps below 4 NEAR are the final pass's: it finishes the stages of
  * NEAR and 2 NEAR (those left after the first pass) on each row as it
  * reaches it, in place, instead of in passes of their own over memory. */
@@ -100,25 +95,6 @@ static inline void stage2(uint64_t *dst, const uint64_t *src, uint32_t rows, uin
     const __m256i x = blend64(ld(src), ld(src + step), lo);
     const __m256i y = blend64(ld(far), ld(far + step), lo);
     st(dst, blend64(x, y, hi));
-  }
-}
-
-/* stage2 for SHARE rotations of the same src at once, into dst[t]. */
-static inline void stage2_shared(uint64_t *const dst[SHARE], const uint64_t *src, uint32_t rows,
-                                 uint32_t step, const uint32_t q[SHARE]) {
-  __m256i lo[SHARE], hi[SHARE];
-  for (uint32_t t = 0; t < SHARE; t++) {
-    lo[t] = mask_of(q[t] & step);
-    hi[t] = mask_of(q[t] & (2 * step));
-  }
-  for (uint32_t i = 0; i < rows; i += 4) {
-    const __m256i a = ld(src + i), b = ld(src + i + step);
-    const __m256i c = ld(src + i + 2 * step), d = ld(src + i + 3 * step);
-    for (uint32_t t = 0; t < SHARE; t++) {
-      const __m256i x = blend64(a, b, lo[t]);
-      const __m256i y = blend64(c, d, lo[t]);
-      st(dst[t] + i, blend64(x, y, hi[t]));
-    }
   }
 }
 
@@ -281,178 +257,4 @@ void bike_gf2x_rotr_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, u
   c[p->r_qwords - 1] &= ((uint64_t)1 << (p->r % 64)) - 1;
   rot_wipe(&src, w);
   bike_wipe(out, round4(p->r_qwords) * sizeof(uint64_t));
-}
-
-/* The counters add up to GROUP rotated copies at a time, kept in the
- * counters' work space (which upc_wipe clears): a carry-save tree of full
- * adders compresses the bits of a position to a 5-bit sum (v4 .. v0),
- * which enters slices 0 to 4 with full adders; one carry then ripples
- * through the rest. Sixteen rather than eight per group: one pass over the
- * counters per sixteen copies, and fewer half adders per copy. The first
- * group's sum is the count so far: it is stored, not added (fresh). */
-#define GROUP 16
-#define XOR3(a, b, c) _mm256_xor_si256(_mm256_xor_si256(a, b), c)
-#define MAJ(a, b, c) _mm256_or_si256(_mm256_and_si256(a, b), _mm256_and_si256(c, _mm256_xor_si256(a, b)))
-/* Full adder: a + b + c = s + 2 cy. */
-#define FA(s, cy, a, b, c)                      \
-  do {                                          \
-    const __m256i a_ = (a), b_ = (b), c_ = (c); \
-    s = XOR3(a_, b_, c_);                       \
-    cy = MAJ(a_, b_, c_);                       \
-  } while (0)
-
-static inline void add16(upc_counters *u, uint32_t j, uint32_t live, const uint64_t *rows,
-                         size_t stride, int fresh) {
-#define X(t) ld(rows + (t) * stride + j)
-  __m256i s0, s1, s2, s3, s4, t0, t1, c0, c1, c2, c3, c4, c5, c6, c7;
-  __m256i u0, u1, u2, d0, d1, d2, d3, w0, e0, e1, v[5];
-  /* 11 full and 4 half adders. Weight 1: 16 bits to 6, to 2, to v0. */
-  FA(s0, c0, X(0), X(1), X(2));
-  FA(s1, c1, X(3), X(4), X(5));
-  FA(s2, c2, X(6), X(7), X(8));
-  FA(s3, c3, X(9), X(10), X(11));
-  FA(s4, c4, X(12), X(13), X(14));
-  FA(t0, c5, s0, s1, s2);
-  FA(t1, c6, s3, s4, X(15));
-#undef X
-  v[0] = _mm256_xor_si256(t0, t1);
-  c7 = _mm256_and_si256(t0, t1);
-  /* Weight 2: c0 .. c7 to v1; weight 4: d0 .. d3 to v2; weight 8: e0, e1
-   * to v3 and v4. */
-  FA(u0, d0, c0, c1, c2);
-  FA(u1, d1, c3, c4, c5);
-  FA(u2, d2, c6, c7, u0);
-  v[1] = _mm256_xor_si256(u1, u2);
-  d3 = _mm256_and_si256(u1, u2);
-  FA(w0, e0, d0, d1, d2);
-  v[2] = _mm256_xor_si256(w0, d3);
-  e1 = _mm256_and_si256(w0, d3);
-  v[3] = _mm256_xor_si256(e0, e1);
-  v[4] = _mm256_and_si256(e0, e1);
-  if (fresh) {
-    for (uint32_t b = 0; b < 5; b++) {
-      st(u->slice[b] + j, v[b]);
-    }
-    return;
-  }
-  const __m256i x0 = ld(u->slice[0] + j);
-  st(u->slice[0] + j, _mm256_xor_si256(x0, v[0]));
-  __m256i carry = _mm256_and_si256(x0, v[0]);
-  for (uint32_t b = 1; b < 5; b++) {
-    const __m256i x = ld(u->slice[b] + j);
-    st(u->slice[b] + j, XOR3(x, v[b], carry));
-    carry = MAJ(x, v[b], carry);
-  }
-  for (uint32_t b = 5; b < live; b++) {
-    const __m256i x = ld(u->slice[b] + j);
-    st(u->slice[b] + j, _mm256_xor_si256(x, carry));
-    carry = _mm256_and_si256(x, carry);
-  }
-}
-
-void upc_count_avx2(const bike_params *p, upc_counters *u, const uint32_t *idx, uint32_t count,
-                    const uint64_t *s) {
-  rot_src src;
-  const uint32_t n = p->r_qwords, n4 = round4(n);
-  /* The work space that upc_wipe clears (25 R + 96 rows of 8 words for the
-   * level's R) holds GROUP copies of R rows, then a || a, then the SHARE
-   * rotations' work rows: with top < n <= 8 R, at most 3.5 R + 2 rows for
-   * a || a and SHARE (1.5 R + 2) for the work, at most 22.5 R + 6. So
-   * nothing of a count is left on the stack and all of it is wiped once, by
-   * upc_wipe at the end of decoding. */
-  const size_t stride = (size_t)(n + 7) / 8 * 8;
-  uint64_t *const rows = u->scratch;
-  rot_prepare(p, &src, rows + GROUP * stride, s);
-  uint64_t *w[SHARE];
-  for (uint32_t t = 0; t < SHARE; t++) {
-    w[t] = src.base + src.used + t * src.first;
-  }
-  assert(src.base + src.used + SHARE * src.first <= u->scratch + UPC_SCRATCH_ROWS(stride / 8) * 8);
-  static_assert(GROUP % SHARE == 0, "a group is whole shares");
-  /* Words n to n4 - 1 of the counters: defined, unused. The first group
-   * writes slices 0 to 4. */
-  for (uint32_t b = count == 0 ? 0 : 5; b < UPC_SLICES; b++) {
-    memset(u->slice[b], 0, n4 * sizeof(uint64_t));
-  }
-  /* Groups of whole shares, as equal in size as can be (71 copies are
-   * 16 + 4 x 14, not 4 x 16 + 7): a group costs its copies' rotations and
-   * GROUP rows of additions, whatever it holds. */
-  const uint32_t shares = (count + SHARE - 1) / SHARE;
-  const uint32_t groups = (shares + GROUP / SHARE - 1) / (GROUP / SHARE);
-  uint32_t written = GROUP; /* rows that may hold data (an earlier call's) */
-  for (uint32_t gi = 0, i = 0; gi < groups; gi++) {
-    const uint32_t size = SHARE * (shares / groups + (gi < shares % groups ? 1 : 0));
-    for (uint32_t t0 = 0; t0 < size; t0 += SHARE) {
-      uint32_t q[SHARE]; /* copies past count rotate by 0, then are cleared */
-      for (uint32_t t = 0; t < SHARE; t++) {
-        q[t] = i + t0 + t < count ? idx[i + t0 + t] >> 6 : 0;
-      }
-      stage2_shared(w, src.base, src.first, src.top >> 1, q);
-      for (uint32_t t = 0; t < SHARE; t++) {
-        uint64_t *row = rows + (t0 + t) * stride;
-        if (i + t0 + t < count) {
-          /* Bits from r on are left as they come: they only reach
-           * counters of positions from r on, which no reader uses. */
-          rot_rest(&src, w[t], row, idx[i + t0 + t]);
-        } else {
-          memset(row, 0, n4 * sizeof(uint64_t));
-        }
-      }
-    }
-    /* Rows from size on add zero: clear those an earlier group wrote. */
-    for (uint32_t t = size; t < written; t++) {
-      memset(rows + t * stride, 0, n4 * sizeof(uint64_t));
-    }
-    written = size;
-    i += size;
-    uint32_t live = 5; /* slices that can be non-zero after this group */
-    while (live < UPC_SLICES && ((i < count ? i : count) >> live) != 0) {
-      live++;
-    }
-    if (gi == 0) {
-      for (uint32_t j = 0; j < n4; j += 4) {
-        add16(u, j, live, rows, stride, 1);
-      }
-    } else {
-      for (uint32_t j = 0; j < n4; j += 4) {
-        add16(u, j, live, rows, stride, 0);
-      }
-    }
-  }
-}
-
-/* mask = (count >= th): the borrow out of count - th, slice by slice, is
- * set exactly where count < th. */
-static inline uint64_t borrow64(uint64_t x, uint64_t t, uint64_t borrow) {
-  return (~x & (t | borrow)) | (t & borrow);
-}
-
-void upc_at_least_avx2(const bike_params *p, uint64_t *mask, const upc_counters *u,
-                       uint32_t th) {
-  const uint32_t n = p->r_qwords, nv = n & ~3u;
-  uint64_t th_bit[UPC_SLICES];
-  __m256i t[UPC_SLICES];
-  for (uint32_t b = 0; b < UPC_SLICES; b++) {
-    th_bit[b] = (uint64_t)0 - ((th >> b) & 1);
-    t[b] = _mm256_set1_epi64x((long long)th_bit[b]);
-  }
-  for (uint32_t j = 0; j < nv; j += 4) {
-    __m256i borrow = _mm256_setzero_si256();
-    for (uint32_t b = 0; b < UPC_SLICES; b++) {
-      const __m256i x = ld(u->slice[b] + j);
-      borrow = _mm256_or_si256(_mm256_andnot_si256(x, _mm256_or_si256(t[b], borrow)),
-                               _mm256_and_si256(t[b], borrow));
-    }
-    st(mask + j, _mm256_xor_si256(borrow, _mm256_set1_epi64x(-1)));
-  }
-  for (uint32_t j = nv; j < n; j++) {
-    uint64_t borrow = 0;
-    for (uint32_t b = 0; b < UPC_SLICES; b++) {
-      borrow = borrow64(u->slice[b][j], th_bit[b], borrow);
-    }
-    mask[j] = ~borrow;
-  }
-  mask[n - 1] &= ((uint64_t)1 << (p->r % 64)) - 1;
-  bike_wipe(th_bit, sizeof(th_bit));
-  bike_wipe(t, sizeof(t));
 }

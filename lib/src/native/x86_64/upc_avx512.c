@@ -284,8 +284,10 @@ static uint32_t bit_length(uint32_t x) {
   return n;
 }
 
-void upc_count_avx512(const bike_params *p, upc_counters *u, const uint32_t *idx, uint32_t count,
+void upc_count_avx512(const bike_params *p, upc_counters *u, const upc_plan *plan,
                       const uint64_t *s) {
+  const uint32_t *const idx = plan->idx;
+  const uint32_t count = plan->count;
   static_assert(UPC_SCRATCH_ROWS(MAX_ROWS) >= GROUP * MAX_ROWS + SRC_ROWS, "work space");
   rot_ctx ctx;
   const uint32_t R = (p->r_qwords + ROW - 1) / ROW;
