@@ -30,6 +30,7 @@
 #define STEP_MAX (64 * REACH - 1)     /* bits: the largest step */
 #define EXT 20                        /* words a step reads after round4(n) */
 #define GROUP 16                      /* copies per pass over the counters */
+#define SINGLES_MAX 4                 /* copies left over that go in one by one */
 #define KEYS_MAX ((UPC_MAX_COUNT + 7) / 8)
 
 static uint32_t round4(uint32_t x) { return (x + 3u) & ~3u; }
@@ -276,11 +277,15 @@ void upc_count_avx2(const bike_params *p, upc_counters *u, const upc_plan *plan,
   for (uint32_t b = 5; b < UPC_SLICES; b++) {
     memset(u->slice[b], 0, n4 * sizeof(uint64_t));
   }
-  /* Groups as equal in size as can be: a group costs GROUP rows of
-   * additions, whatever it holds. */
-  const uint32_t groups = (steps + GROUP - 1) / GROUP;
-  for (uint32_t gi = 0, t = 0; gi < groups; gi++) {
-    const uint32_t size = steps / groups + (gi < steps % groups ? 1 : 0);
+  /* Full groups, then what is left: a group costs GROUP rows of additions
+   * however few it holds, so up to SINGLES_MAX copies are rippled into the
+   * counters one at a time instead (about a fifth of a group's work each).
+   * There is always a group (steps > SINGLES_MAX): the first is stored. */
+  const uint32_t rem = steps % GROUP, singles = rem <= SINGLES_MAX ? rem : 0;
+  const uint32_t grouped = steps - singles, groups = (grouped + GROUP - 1) / GROUP;
+  uint32_t t = 0;
+  for (uint32_t gi = 0; gi < groups; gi++) {
+    const uint32_t size = grouped - t < GROUP ? grouped - t : GROUP;
     for (uint32_t c = 0; c < GROUP; c++) {
       take[c] = _mm256_set1_epi64x(c < size ? (long long)plan->take[t + c] : 0);
     }
@@ -304,6 +309,26 @@ void upc_count_avx2(const bike_params *p, upc_counters *u, const upc_plan *plan,
     }
     uint64_t *const last = rows[size];
     rows[size] = rows[0];
+    rows[0] = last;
+  }
+  for (uint32_t c = 0; c < singles; c++, t++) {
+    chain_step(rows[1], rows[0], n4, plan->shift[t]);
+    extend(p, rows[1], n4);
+    take[0] = _mm256_set1_epi64x((long long)plan->take[t]);
+    uint32_t live = 1;
+    while (live < UPC_SLICES && ((t + 1 < count ? t + 1 : count) >> live) != 0) {
+      live++;
+    }
+    for (uint32_t j = 0; j < n4; j += 4) {
+      __m256i carry = _mm256_and_si256(ld(rows[1] + j), take[0]);
+      for (uint32_t b = 0; b < live; b++) {
+        const __m256i x = ld(u->slice[b] + j);
+        st(u->slice[b] + j, _mm256_xor_si256(x, carry));
+        carry = _mm256_and_si256(x, carry);
+      }
+    }
+    uint64_t *const last = rows[1];
+    rows[1] = rows[0];
     rows[0] = last;
   }
   bike_wipe(take, sizeof(take));
