@@ -237,6 +237,10 @@ size_t bike_gf2x_mul_sym_pclmul(const bike_params *p, uint64_t *c, const uint64_
 size_t bike_gf2x_mul_sym_vpclmul(const bike_params *p, uint64_t *c, const uint64_t *a,
                                  const uint64_t *b, uint64_t *scratch);
 void bike_gf2x_rotr_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, uint32_t k);
+/* out[0, n4) = words 0 .. n4 - 1 of in rotated by shift < 1024 bits (word
+ * j of out = bits 64 j + shift .. of in), reading in up to word n4 + 19:
+ * the AVX2 counters' short rotations (n4 a multiple of 4). */
+void bike_rotr_short_avx2(uint64_t *out, const uint64_t *in, uint32_t n4, uint32_t shift);
 void upc_plan_avx2(const bike_params *p, upc_plan *plan, const uint32_t *idx, uint32_t count);
 void upc_count_avx2(const bike_params *p, upc_counters *u, const upc_plan *plan,
                     const uint64_t *s);

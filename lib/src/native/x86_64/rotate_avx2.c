@@ -100,40 +100,19 @@ static inline void stage2(uint64_t *dst, const uint64_t *src, uint32_t rows, uin
 
 /* The last pass: out[j] = w[j + m] >> b | w[j + m + 1] << (64 - b) for
  * j < n4, m = q % 64, b = k % 64, w after its last `extra` word stages.
- * Write m = 16 M + m' (m' = q % 16): row v is taken as row v + 16 M of w,
- * which leaves m'. With r(v) that row
- * rotated
- * down by m % 4 lanes, x0 at row j (words j + m .. j + m + 3) is Y(j) in
- * the lanes where lane + m % 4 < 4 and Y(j + 4) in the others, where
- * Y(v) = r(v + 4 (m / 4)) = P(v) or P(v + 8) by bit 3 of m and P(v) = r(v)
- * or r(v + 4) by bit 2. x1 (words one further) is x0 moved down one lane
- * with the next x0's first word on top. Step v loads row v and completes
- * P(v - 4), Y(v - 12), x0 at v - 16 and the output at v - 20; the first
- * five steps only fill the pipeline. Reads rows below n4 + 20 + 48 of w,
- * below n4 + 68 + 64 (2^extra - 1) of the input, and writes w. */
-/* One step: row v + 48 of w finished and stored (fin), lo(v + 32) (lo),
- * rn = r(v), pn = P(v - 4), yn = Y(v - 12), xn = x0 at v - 16, dn = xn
- * moved down, o = the output at v - 20; rp, p12, yp, xp, dp hold r(v - 4),
- * P(v - 12), Y(v - 16), x0 at v - 20 and it moved down. The callers unroll
- * six steps and rotate the variables' roles, so that no value is copied
- * from register to register. */
-#define FINAL_STEP(o, rp, rn, p12, pn, yp, yn, xp, xn, dp, dn)                                    \
-  do {                                                                                            \
-    const __m256i fin = stages(row + 48, extra, b6, b7);                                          \
-    if (extra) {                                                                                  \
-      st(row + 48, fin);                                                                          \
-    }                                                                                             \
-    const __m256i lo = blend64(ld(row + 32), fin, b4);                                            \
-    st(row + 32, lo);                                                                             \
-    rn = _mm256_permutevar8x32_epi32(blend64(ld(row), lo, b5), perm);                             \
-    pn = blend64(rp, rn, b2);                                                                     \
-    yn = blend64(p12, pn, b3);                                                                    \
-    xn = blend64(yp, yn, wrap);                                                                   \
-    dn = _mm256_permute4x64_epi64(xn, _MM_SHUFFLE(0, 3, 2, 1));                                   \
-    o = _mm256_or_si256(_mm256_srlv_epi64(xp, right),                                             \
-                        _mm256_sllv_epi64(_mm256_blend_epi32(dp, dn, 0xC0), left));               \
-    row += 4;                                                                                     \
-  } while (0)
+ * Write m = 16 M + m' (m' = q % 16): row v is taken as row v + 16 M of w
+ * (lo and the b5 pick below), which leaves m' to short_pass. */
+
+/* Where short_pass takes row v from: the rotation's work rows, finishing
+ * on each the word stages left (NEAR and 2 NEAR: `extra`, in place) and
+ * the 16- and 32-word ones (row v + 48 finished and stored, lo(v + 32) =
+ * row v + 32 or v + 48 by b4 stored, then lo(v) or lo(v + 32) by b5), or
+ * plain rows of an input (a short rotation). */
+typedef struct {
+  uint64_t *w;        /* the work rows' next row */
+  const uint64_t *in; /* or the input's */
+  __m256i b4, b5, b6, b7;
+} pass_rows;
 
 /* Row x of w after the last `extra` word stages (steps NEAR, 2 NEAR). */
 static inline __attribute__((always_inline)) __m256i stages(const uint64_t *x, const int extra,
@@ -148,77 +127,136 @@ static inline __attribute__((always_inline)) __m256i stages(const uint64_t *x, c
   return blend64(lo, blend64(ld(x + 2 * NEAR), ld(x + 3 * NEAR), b6), b7);
 }
 
-static inline __attribute__((always_inline)) void rot_final(uint64_t *w, uint64_t *out,
-                                                            uint32_t n4, uint32_t k,
+static inline __attribute__((always_inline)) __m256i next_row(pass_rows *s, const int work,
                                                             const int extra) {
-  const uint32_t q = k >> 6;
+  if (!work) {
+    const __m256i x = ld(s->in);
+    s->in += 4;
+    return x;
+  }
+  const __m256i fin = stages(s->w + 48, extra, s->b6, s->b7);
+  if (extra) {
+    st(s->w + 48, fin);
+  }
+  const __m256i lo = blend64(ld(s->w + 32), fin, s->b4);
+  st(s->w + 32, lo);
+  const __m256i x = blend64(ld(s->w), lo, s->b5);
+  s->w += 4;
+  return x;
+}
+
+/* out[0, n4) = words j + m .. of the rows, m = q % 16 (bits of q above 3
+ * are ignored), funnel-shifted by b. With r(v) row v rotated down by m % 4
+ * lanes, x0 at row j (words j + m .. j + m + 3) is Y(j) in the lanes where
+ * lane + m % 4 < 4 and Y(j + 4) in the others, where Y(v) = P(v) or
+ * P(v + 8) by bit 3 of m and P(v) = r(v) or r(v + 4) by bit 2. x1 (words
+ * one further) is x0 moved down one lane with the next x0's first word on
+ * top. Step v takes row v and completes P(v - 4), Y(v - 12), x0 at v - 16
+ * and the output at v - 20; the first five steps only fill the pipeline,
+ * so rows up to n4 + 16 are taken. The permutation indices, masks and
+ * shift counts are vector data: no branch or address depends on q or b. */
+/* One step: rn = r(v), pn = P(v - 4), yn = Y(v - 12), xn = x0 at v - 16,
+ * dn = xn moved down, o = the output at v - 20; rp, p12, yp, xp, dp hold
+ * r(v - 4), P(v - 12), Y(v - 16), x0 at v - 20 and it moved down. The
+ * loop unrolls six steps and rotates the variables' roles, so that no
+ * value is copied from register to register. */
+#define SHORT_STEP(o, rp, rn, p12, pn, yp, yn, xp, xn, dp, dn)                                    \
+  do {                                                                                            \
+    rn = _mm256_permutevar8x32_epi32(next_row(&rows, work, extra), perm);                         \
+    pn = blend64(rp, rn, b2);                                                                     \
+    yn = blend64(p12, pn, b3);                                                                    \
+    xn = blend64(yp, yn, wrap);                                                                   \
+    dn = _mm256_permute4x64_epi64(xn, _MM_SHUFFLE(0, 3, 2, 1));                                   \
+    o = _mm256_or_si256(_mm256_srlv_epi64(xp, right),                                             \
+                        _mm256_sllv_epi64(_mm256_blend_epi32(dp, dn, 0xC0), left));               \
+  } while (0)
+
+static inline __attribute__((always_inline)) void short_pass(uint64_t *out, uint32_t n4,
+                                                             uint32_t q, uint32_t b,
+                                                             pass_rows rows, const int work,
+                                                             const int extra) {
   const __m256i lane = _mm256_setr_epi64x(0, 1, 2, 3);
   const __m256i at = _mm256_add_epi64(lane, _mm256_set1_epi64x((long long)(q & 3)));
   const __m256i lo_dword = _mm256_slli_epi64(_mm256_and_si256(at, _mm256_set1_epi64x(3)), 1);
   const __m256i perm = _mm256_or_si256(
       lo_dword, _mm256_slli_epi64(_mm256_add_epi64(lo_dword, _mm256_set1_epi64x(1)), 32));
   const __m256i wrap = _mm256_cmpgt_epi64(at, _mm256_set1_epi64x(3));
-  const __m256i b2 = mask_of(q & 4), b3 = mask_of(q & 8), b4 = mask_of(q & 16), b5 = mask_of(q & 32);
-  const __m256i b6 = mask_of(q & NEAR), b7 = mask_of(q & (2 * NEAR));
-  /* In place: rows 0 to 47 of w after the extra stages, then rows 0 to 31
-   * as lo(x) = row x + 16 b4. Step v then finishes row v + 48, lo(v + 32)
-   * and r(v) = lo(v) or lo(v + 32) by b5. */
-  if (extra) {
-    for (uint32_t x = 0; x < 48; x += 4) {
-      st(w + x, stages(w + x, extra, b6, b7));
-    }
-  }
-  for (uint32_t x = 0; x < 32; x += 4) {
-    st(w + x, blend64(ld(w + x), ld(w + x + 16), b4));
-  }
-  const __m256i right = _mm256_set1_epi64x((long long)(k & 63));
+  const __m256i b2 = mask_of(q & 4), b3 = mask_of(q & 8);
+  const __m256i right = _mm256_set1_epi64x((long long)b);
   const __m256i left = _mm256_sub_epi64(_mm256_set1_epi64x(64), right);
   const __m256i z = _mm256_setzero_si256();
   __m256i ra = z, rb = z, p0 = z, p1 = z, p2 = z, ya = z, yb = z, xa = z, xb = z, da = z, db = z;
   __m256i o;
-  uint64_t *row = w;
   /* Steps 0 to 4 fill the pipeline; step s uses r, y, x, d of parity s % 2
    * and p of s % 3 for its new values. */
-  FINAL_STEP(o, rb, ra, p1, p0, yb, ya, xb, xa, db, da);
-  FINAL_STEP(o, ra, rb, p2, p1, ya, yb, xa, xb, da, db);
-  FINAL_STEP(o, rb, ra, p0, p2, yb, ya, xb, xa, db, da);
-  FINAL_STEP(o, ra, rb, p1, p0, ya, yb, xa, xb, da, db);
-  FINAL_STEP(o, rb, ra, p2, p1, yb, ya, xb, xa, db, da);
+  SHORT_STEP(o, rb, ra, p1, p0, yb, ya, xb, xa, db, da);
+  SHORT_STEP(o, ra, rb, p2, p1, ya, yb, xa, xb, da, db);
+  SHORT_STEP(o, rb, ra, p0, p2, yb, ya, xb, xa, db, da);
+  SHORT_STEP(o, ra, rb, p1, p0, ya, yb, xa, xb, da, db);
+  SHORT_STEP(o, rb, ra, p2, p1, yb, ya, xb, xa, db, da);
   (void)o;
   for (const uint64_t *end = out + n4;;) {
-    FINAL_STEP(o, ra, rb, p0, p2, ya, yb, xa, xb, da, db);
+    SHORT_STEP(o, ra, rb, p0, p2, ya, yb, xa, xb, da, db);
     st(out, o);
     if ((out += 4) == end) {
       break;
     }
-    FINAL_STEP(o, rb, ra, p1, p0, yb, ya, xb, xa, db, da);
+    SHORT_STEP(o, rb, ra, p1, p0, yb, ya, xb, xa, db, da);
     st(out, o);
     if ((out += 4) == end) {
       break;
     }
-    FINAL_STEP(o, ra, rb, p2, p1, ya, yb, xa, xb, da, db);
+    SHORT_STEP(o, ra, rb, p2, p1, ya, yb, xa, xb, da, db);
     st(out, o);
     if ((out += 4) == end) {
       break;
     }
-    FINAL_STEP(o, rb, ra, p0, p2, yb, ya, xb, xa, db, da);
+    SHORT_STEP(o, rb, ra, p0, p2, yb, ya, xb, xa, db, da);
     st(out, o);
     if ((out += 4) == end) {
       break;
     }
-    FINAL_STEP(o, ra, rb, p1, p0, ya, yb, xa, xb, da, db);
+    SHORT_STEP(o, ra, rb, p1, p0, ya, yb, xa, xb, da, db);
     st(out, o);
     if ((out += 4) == end) {
       break;
     }
-    FINAL_STEP(o, rb, ra, p2, p1, yb, ya, xb, xa, db, da);
+    SHORT_STEP(o, rb, ra, p2, p1, yb, ya, xb, xa, db, da);
     st(out, o);
     if ((out += 4) == end) {
       break;
     }
   }
 }
-#undef FINAL_STEP
+#undef SHORT_STEP
+
+/* Reads rows below n4 + 20 + 48 of w, below n4 + 68 + 64 (2^extra - 1) of
+ * the input, and writes w. */
+static inline __attribute__((always_inline)) void rot_final(uint64_t *w, uint64_t *out,
+                                                            uint32_t n4, uint32_t k,
+                                                            const int extra) {
+  const uint32_t q = k >> 6;
+  const pass_rows rows = {w, NULL, mask_of(q & 16), mask_of(q & 32), mask_of(q & NEAR),
+                          mask_of(q & (2 * NEAR))};
+  /* In place: rows 0 to 47 of w after the extra stages, then rows 0 to 31
+   * as lo(x) = row x + 16 b4. Step v then finishes row v + 48, lo(v + 32)
+   * and r(v) = lo(v) or lo(v + 32) by b5. */
+  if (extra) {
+    for (uint32_t x = 0; x < 48; x += 4) {
+      st(w + x, stages(w + x, extra, rows.b6, rows.b7));
+    }
+  }
+  for (uint32_t x = 0; x < 32; x += 4) {
+    st(w + x, blend64(ld(w + x), ld(w + x + 16), rows.b4));
+  }
+  short_pass(out, n4, q, k & 63, rows, 1, extra);
+}
+
+void bike_rotr_short_avx2(uint64_t *out, const uint64_t *in, uint32_t n4, uint32_t shift) {
+  const __m256i z = _mm256_setzero_si256();
+  const pass_rows rows = {NULL, in, z, z, z, z};
+  short_pass(out, n4, shift >> 6, shift & 63, rows, 0, 0);
+}
 
 /* A rotation after its first pass (steps top and top / 2, from a || a into
  * w): the word stages above 2 NEAR in place in w, two per pass (a pass

@@ -28,7 +28,7 @@
 
 #define REACH 16                      /* words: a step rotates by less */
 #define STEP_MAX (64 * REACH - 1)     /* bits: the largest step */
-#define EXT 20                        /* words a step reads after round4(n) */
+#define EXT 20 /* words after round4(n) that bike_rotr_short_avx2 reads */
 #define GROUP 16                      /* copies per pass over the counters */
 #define SINGLES_MAX 4                 /* copies left over that go in one by one */
 #define KEYS_MAX ((UPC_MAX_COUNT + 7) / 8)
@@ -37,16 +37,6 @@ static uint32_t round4(uint32_t x) { return (x + 3u) & ~3u; }
 
 static inline __m256i ld(const uint64_t *x) { return _mm256_loadu_si256((const __m256i *)(const void *)x); }
 static inline void st(uint64_t *x, __m256i v) { _mm256_storeu_si256((__m256i *)(void *)x, v); }
-
-/* m ? b : a per 64-bit lane (VBLENDVPD reads the top bit of each lane). */
-static inline __m256i blend64(__m256i a, __m256i b, __m256i m) {
-  return _mm256_castpd_si256(_mm256_blendv_pd(_mm256_castsi256_pd(a), _mm256_castsi256_pd(b),
-                                              _mm256_castsi256_pd(m)));
-}
-
-static inline __m256i mask_of(uint64_t bit) {
-  return _mm256_set1_epi64x((long long)ct_mask_nonzero(bit));
-}
 
 static_assert(UPC_MAX_COUNT + 64 * BIKE_MAX_QWORDS / STEP_MAX <= UPC_PLAN_STEPS, "plan size");
 static_assert(UPC_MAX_COUNT < 256, "keys hold the index in 8 bits");
@@ -100,90 +90,6 @@ void upc_plan_avx2(const bike_params *p, upc_plan *plan, const uint32_t *idx, ui
   plan->count = count;
   plan->steps = steps;
 }
-
-/* One step of chain_step: loads row `in` (then moves it on), making
- * rn = r(v), pn = P(v - 4), yn = Y(v - 12), xn = x0 at v - 16, dn = xn
- * moved down and o = the output row v - 20 from rp = r(v - 4),
- * p12 = P(v - 12), yp = Y(v - 16), xp = x0 at v - 20 and dp. */
-#define CHAIN(o, rp, rn, p12, pn, yp, yn, xp, xn, dp, dn)                                   \
-  do {                                                                                   \
-    rn = _mm256_permutevar8x32_epi32(ld(in), perm);                                      \
-    pn = blend64(rp, rn, b2);                                                            \
-    yn = blend64(p12, pn, b3);                                                           \
-    xn = blend64(yp, yn, wrap);                                                          \
-    dn = _mm256_permute4x64_epi64(xn, _MM_SHUFFLE(0, 3, 2, 1));                          \
-    o = _mm256_or_si256(_mm256_srlv_epi64(xp, right),                                    \
-                        _mm256_sllv_epi64(_mm256_blend_epi32(dp, dn, 0xC0), left));      \
-    in += 4;                                                                             \
-  } while (0)
-
-/* out[0, n4) = in rotated by `shift` bits (< REACH words), reading in up to
- * word n4 + EXT - 1. Write the shift as 64 m + b: output row j (words j ..
- * j + 3) is words j + m .. j + m + 4 of in, funnel-shifted by b. With r(v)
- * row v rotated down by m % 4 lanes, P(v) = r(v) or r(v + 4) by bit 2 of
- * m and Y(v) = P(v) or P(v + 8) by bit 3, x0 at row j is Y(j) in the lanes
- * where lane + m % 4 < 4 and Y(j + 4) in the others; x1 (one word further)
- * is x0 moved down a lane with the next x0's first word on top. Each row of
- * in is loaded once: step v loads row v and completes P(v - 4), Y(v - 12),
- * x0 at v - 16 and the output row v - 20. */
-static inline __attribute__((always_inline)) void chain_step(uint64_t *out, const uint64_t *in,
-                                                             uint32_t n4, uint32_t shift) {
-  const uint32_t m = shift >> 6;
-  const __m256i lane = _mm256_setr_epi64x(0, 1, 2, 3);
-  const __m256i at = _mm256_add_epi64(lane, _mm256_set1_epi64x((long long)(m & 3)));
-  const __m256i lo_dword = _mm256_slli_epi64(_mm256_and_si256(at, _mm256_set1_epi64x(3)), 1);
-  const __m256i perm = _mm256_or_si256(
-      lo_dword, _mm256_slli_epi64(_mm256_add_epi64(lo_dword, _mm256_set1_epi64x(1)), 32));
-  const __m256i wrap = _mm256_cmpgt_epi64(at, _mm256_set1_epi64x(3));
-  const __m256i b2 = mask_of(m & 4), b3 = mask_of(m & 8);
-  const __m256i right = _mm256_set1_epi64x((long long)(shift & 63));
-  const __m256i left = _mm256_sub_epi64(_mm256_set1_epi64x(64), right);
-  const __m256i z = _mm256_setzero_si256();
-  __m256i ra = z, rb = z, p0 = z, p1 = z, p2 = z, ya = z, yb = z, xa = z, xb = z, da = z, db = z;
-  __m256i o;
-  /* Steps 0 to 4 fill the pipeline; step s uses r, y, x, d of parity s % 2
-   * and p of s % 3 for its new values (six steps per round of the loop, so
-   * that no value is copied from register to register). */
-  CHAIN(o, rb, ra, p1, p0, yb, ya, xb, xa, db, da);
-  CHAIN(o, ra, rb, p2, p1, ya, yb, xa, xb, da, db);
-  CHAIN(o, rb, ra, p0, p2, yb, ya, xb, xa, db, da);
-  CHAIN(o, ra, rb, p1, p0, ya, yb, xa, xb, da, db);
-  CHAIN(o, rb, ra, p2, p1, yb, ya, xb, xa, db, da);
-  (void)o;
-  for (const uint64_t *end = out + n4;;) {
-    CHAIN(o, ra, rb, p0, p2, ya, yb, xa, xb, da, db);
-    st(out, o);
-    if ((out += 4) == end) {
-      break;
-    }
-    CHAIN(o, rb, ra, p1, p0, yb, ya, xb, xa, db, da);
-    st(out, o);
-    if ((out += 4) == end) {
-      break;
-    }
-    CHAIN(o, ra, rb, p2, p1, ya, yb, xa, xb, da, db);
-    st(out, o);
-    if ((out += 4) == end) {
-      break;
-    }
-    CHAIN(o, rb, ra, p0, p2, yb, ya, xb, xa, db, da);
-    st(out, o);
-    if ((out += 4) == end) {
-      break;
-    }
-    CHAIN(o, ra, rb, p1, p0, ya, yb, xa, xb, da, db);
-    st(out, o);
-    if ((out += 4) == end) {
-      break;
-    }
-    CHAIN(o, rb, ra, p2, p1, yb, ya, xb, xa, db, da);
-    st(out, o);
-    if ((out += 4) == end) {
-      break;
-    }
-  }
-}
-#undef CHAIN
 
 /* Words r / 64 .. n4 + EXT - 1 of a row from its words 0 .. 23: bit r + i
  * is bit i (the cyclic extension a step reads past r). */
@@ -290,7 +196,7 @@ void upc_count_avx2(const bike_params *p, upc_counters *u, const upc_plan *plan,
       take[c] = _mm256_set1_epi64x(c < size ? (long long)plan->take[t + c] : 0);
     }
     for (uint32_t c = 0; c < size; c++) {
-      chain_step(rows[c + 1], rows[c], n4, plan->shift[t + c]);
+      bike_rotr_short_avx2(rows[c + 1], rows[c], n4, plan->shift[t + c]);
       extend(p, rows[c + 1], n4);
     }
     t += size;
@@ -312,7 +218,7 @@ void upc_count_avx2(const bike_params *p, upc_counters *u, const upc_plan *plan,
     rows[0] = last;
   }
   for (uint32_t c = 0; c < singles; c++, t++) {
-    chain_step(rows[1], rows[0], n4, plan->shift[t]);
+    bike_rotr_short_avx2(rows[1], rows[0], n4, plan->shift[t]);
     extend(p, rows[1], n4);
     take[0] = _mm256_set1_epi64x((long long)plan->take[t]);
     uint32_t live = 1;
