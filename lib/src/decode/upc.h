@@ -32,7 +32,9 @@ typedef struct {
 /* The indices of a count, prepared once for every count that uses them
  * (a decoding counts with each half of the key seven times at L1): a back
  * end may plan its work there, at a cost it then saves on every count.
- * idx must outlive the plan. Secret: wipe it after use. */
+ * idx must outlive the plan, and the back end that made it counts with
+ * it (bike_set_backend is not called while the library runs). Secret:
+ * wipe it after use. */
 typedef struct {
   const uint32_t *idx;
   uint32_t count; /* at most UPC_MAX_COUNT */
