@@ -92,12 +92,15 @@ pending 'results/designs/' | sed -E 's/^[a-z]+: results\/designs\/([^/]+)\/.*/\1
       --kat 100 --random 10 --workers "$HW_WORKERS" "${opts[@]}")
   done
 
-# 5. the long validation, with the committed records' counts of KEMs
-for preset_runs in medium:10000 small:600; do
-  preset=${preset_runs%:*}
-  if [ -n "$(pending "results/validation/bike_kem_full_${preset}_L1\.json")" ]; then
-    step "validation bike_kem_full $preset L1"
-    flow validate --cores bike_kem_full --presets "$preset" --levels 1 --runs "${preset_runs#*:}"
+# 5. the long validation: each stale record again, with its own core,
+# preset, level and count of KEMs
+for record in results/validation/*.json; do
+  if [ -n "$(pending "${record//./\\.}")" ]; then
+    read -r core preset level runs < <("$PY" -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+print(r["core"], r["preset"], r["level"], r["runs"])' "$record")
+    step "validation $core $preset L$level ($runs KEMs)"
+    flow validate --cores "$core" --presets "$preset" --levels "$level" --runs "$runs"
   fi
 done
 step "table and check-records"
