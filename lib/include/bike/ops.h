@@ -141,8 +141,7 @@ BIKE_API void bike_gf2x_mul_sparse(const bike_params *p, uint64_t *c, const uint
 /* ---- decoding -------------------------------------------------------------- */
 
 /* Integer sparse-dense product (unsatisfied parity-check counts):
- * upc[j] = number of i with bit (j + idx[i]) mod r of s set, for j < r,
- * modulo 256; every idx[i] < r. Constant time in the indices. */
+ * upc[j] = number of i with bit (j + idx[i]) mod r of s set, for j < r. */
 BIKE_API void bike_upc(const bike_params *p, uint8_t *upc, const uint32_t *idx, uint32_t count,
                        const uint64_t *s);
 
