@@ -46,7 +46,8 @@ typedef struct {
 void upc_plan_init(const bike_params *p, upc_plan *plan, const uint32_t *idx, uint32_t count);
 
 /* counts_j = number of i with bit (j + idx[i]) mod r of s set, over the
- * plan's indices. */
+ * plan's indices, each below r (the AVX2 chain walks from 0 to them in
+ * its d + (r - 1) / 1023 steps). */
 void upc_count(const bike_params *p, upc_counters *u, const upc_plan *plan, const uint64_t *s);
 
 /* Clear the counters and the work space that the level uses. */
