@@ -258,13 +258,15 @@ void bike_rotr_short_avx2(uint64_t *out, const uint64_t *in, uint32_t n4, uint32
   short_pass(out, n4, shift >> 6, shift & 63, rows, 0, 0);
 }
 
-/* A rotation after its first pass (steps top and top / 2, from a || a into
- * w): the word stages above 2 NEAR in place in w, two per pass (a pass
- * ending with step S computes the n4 + 4 + S rows later passes read), then
- * the final pass, with the stages of 2 NEAR and NEAR left (none at L1, one
- * at L3, two at L5), into out[0..round4(n)), bits above r not cleared. */
-static void rot_rest(const rot_src *src, uint64_t *w, uint64_t *out, uint32_t k) {
+/* One rotation, w being scratch of src->first words: the first pass
+ * (steps top and top / 2, from a || a into w), the word stages above
+ * 2 NEAR in place in w, two per pass (a pass ending with step S computes
+ * the n4 + 4 + S rows later passes read), then the final pass, with the
+ * stages of 2 NEAR and NEAR left (none at L1, one at L3, two at L5), into
+ * out[0..round4(n)), bits above r not cleared. */
+static void rot_apply(const rot_src *src, uint64_t *w, uint64_t *out, uint32_t k) {
   const uint32_t n4 = round4(src->n), q = k >> 6;
+  stage2(w, src->base, src->first, src->top >> 1, q);
   uint32_t step = src->top >> 2;
   for (; step >= 4 * NEAR; step >>= 2) {
     stage2(w, w, n4 + 4 + (step >> 1), step >> 1, q);
@@ -276,12 +278,6 @@ static void rot_rest(const rot_src *src, uint64_t *w, uint64_t *out, uint32_t k)
   } else {
     rot_final(w, out, n4, k, 0);
   }
-}
-
-/* One rotation; w is scratch of src->first words. */
-static void rot_apply(const rot_src *src, uint64_t *w, uint64_t *out, uint32_t k) {
-  stage2(w, src->base, src->first, src->top >> 1, k >> 6);
-  rot_rest(src, w, out, k);
 }
 
 void bike_gf2x_rotr_avx2(const bike_params *p, uint64_t *c, const uint64_t *a, uint32_t k) {
