@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """The shared library exports exactly the public API, in its symbol versions.
 
-Usage: check_exports.py LIBBIKE_SO BIKE_H OPS_H ACCEL_H LIBBIKE_MAP
+Usage: check_exports.py LIBBIKE_SO BIKE_H BATCH_H OPS_H ACCEL_H LIBBIKE_MAP
 
 Every function the headers mark BIKE_API is listed in the version script
-(bike.h under BIKE_<major>, ops.h and accel.h under BIKE_OPS_<version>), is exported by
-the library with that version, and nothing else is exported; the soname is
-libbike.so.<BIKE_ABI_VERSION>.
+(bike.h and batch.h under BIKE_<major>, ops.h and accel.h under
+BIKE_OPS_<version>), is exported by the library with that version, and
+nothing else is exported; the soname is libbike.so.<BIKE_ABI_VERSION>.
 """
 
 import re
@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-so, bike_h, ops_h, accel_h, map_file = (Path(a) for a in sys.argv[1:6])
+so, bike_h, batch_h, ops_h, accel_h, map_file = (Path(a) for a in sys.argv[1:7])
 failures: list[str] = []
 
 
@@ -52,7 +52,8 @@ major = macro(bike_h, "BIKE_VERSION_MAJOR")
 version = ".".join(macro(bike_h, f"BIKE_VERSION_{p}") for p in ("MAJOR", "MINOR", "PATCH"))
 if macro(bike_h, "BIKE_VERSION_STRING") != f'"{version}"':
     failures.append(f"BIKE_VERSION_STRING is not \"{version}\"")
-want = {f"BIKE_{major}": declared(bike_h), f"BIKE_OPS_{version}": declared(ops_h) | declared(accel_h)}
+want = {f"BIKE_{major}": declared(bike_h) | declared(batch_h),
+        f"BIKE_OPS_{version}": declared(ops_h) | declared(accel_h)}
 
 nodes = version_nodes(map_file)
 if nodes != want:

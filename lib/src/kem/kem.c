@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "bike/accel.h"
+#include "bike/batch.h"
 #include "bike/bike.h"
 #include "bike/ops.h"
 #include "common/bytes.h"
@@ -80,6 +81,24 @@ typedef struct {
   uint64_t h[BIKE_MAX_QWORDS];
 } keygen_state;
 
+/* h0, h1 and their supports from the first 32 bytes of coins; the secret
+ * key's parts that do not depend on h (indices, h0, h1, sigma). */
+static int keygen_sample(const bike_accel *acc, const bike_params *p, keygen_state *st,
+                         uint8_t *sk, const uint8_t *coins) {
+  const int failed = acc_sample_keygen(acc, p, st->h_idx[0], st->h_idx[1], coins);
+  /* The sampled positions are distinct: the support kernel's XOR is an OR. */
+  bike_support_dense(p, st->h0, st->h_idx[0], NULL, p->d);
+  bike_support_dense(p, st->h1, st->h_idx[1], NULL, p->d);
+  for (uint32_t i = 0; i < p->d; i++) {
+    store32_le(sk + SK_H0_IDX(p) + 4 * i, st->h_idx[0][i]);
+    store32_le(sk + SK_H1_IDX(p) + 4 * i, st->h_idx[1][i]);
+  }
+  bike_poly_to_bytes(p, sk + SK_H0(p), st->h0);
+  bike_poly_to_bytes(p, sk + SK_H1(p), st->h1);
+  memcpy(sk + SK_SIGMA(p), coins + BIKE_M_BYTES, BIKE_M_BYTES);
+  return failed;
+}
+
 int bike_keypair_derand(int level, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len,
                         const uint8_t coins[BIKE_COINS_BYTES]) {
   const bike_params *p = bike_params_get(level);
@@ -97,21 +116,10 @@ int bike_keypair_derand(int level, uint8_t *pk, size_t pk_len, uint8_t *sk, size
     return accel_outcome(acc->keypair(acc->ctx, p, pk, sk, coins) != 0, pk, pk_len, sk, sk_len);
   }
   keygen_state st;
-  int failed = acc_sample_keygen(acc, p, st.h_idx[0], st.h_idx[1], coins);
-  /* The sampled positions are distinct: the support kernel's XOR is an OR. */
-  bike_support_dense(p, st.h0, st.h_idx[0], NULL, p->d);
-  bike_support_dense(p, st.h1, st.h_idx[1], NULL, p->d);
+  int failed = keygen_sample(acc, p, &st, sk, coins);
   failed |= acc_gf2x_inv(acc, p, st.h0_inv, st.h0);
   failed |= acc_gf2x_mul(acc, BIKE_ACCEL_KEYGEN, p, st.h, st.h1, st.h0_inv);
-
-  for (uint32_t i = 0; i < p->d; i++) {
-    store32_le(sk + SK_H0_IDX(p) + 4 * i, st.h_idx[0][i]);
-    store32_le(sk + SK_H1_IDX(p) + 4 * i, st.h_idx[1][i]);
-  }
-  bike_poly_to_bytes(p, sk + SK_H0(p), st.h0);
-  bike_poly_to_bytes(p, sk + SK_H1(p), st.h1);
   bike_poly_to_bytes(p, sk + SK_PK(p), st.h);
-  memcpy(sk + SK_SIGMA(p), coins + BIKE_M_BYTES, BIKE_M_BYTES);
   bike_poly_to_bytes(p, pk, st.h);
   bike_wipe(&st, sizeof(st));
   return accel_outcome(failed, pk, pk_len, sk, sk_len);
@@ -128,6 +136,131 @@ int bike_keypair(int level, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_l
   int rc = bike_keypair_derand(level, pk, pk_len, sk, sk_len, coins);
   bike_wipe(coins, sizeof(coins));
   return rc;
+}
+
+/* Montgomery's trick over the keys' h0 (bike/batch.h). Forward: sample key
+ * i, keep the running product P_i = h0_0 ... h0_i in key i's public-key
+ * bytes (a public key is one polynomial: that space is free until the
+ * end). One inversion of P_{n-1}. Backward, with u = P_i^-1: h0_i^-1 =
+ * u P_{i-1}, then u = u h0_i is P_{i-1}^-1, and h = h1_i h0_i^-1. coins
+ * NULL: each key's from getrandom(). */
+static int keypair_batch(const bike_params *p, size_t count, uint8_t *pk, uint8_t *sk,
+                         const uint8_t *coins) {
+  const bike_accel *acc = bike_get_accel();
+  uint8_t own[BIKE_COINS_BYTES];
+  keygen_state st;
+  int failed = 0;
+  for (size_t i = 0; i < count; i++) {
+    const uint8_t *ci = coins != NULL ? coins + i * BIKE_COINS_BYTES : own;
+    if (coins == NULL && bike_os_random(own, sizeof(own)) != 0) {
+      bike_wipe(own, sizeof(own));
+      bike_wipe(&st, sizeof(st));
+      return BIKE_ERR_RANDOM;
+    }
+    uint8_t *const ski = sk + i * p->sk_bytes;
+    failed |= keygen_sample(acc, p, &st, ski, ci);
+    if (i == 0) {
+      memcpy(st.h0_inv, st.h0, p->r_qwords * sizeof(uint64_t));
+    } else {
+      failed |= acc_gf2x_mul(acc, BIKE_ACCEL_KEYGEN, p, st.h, st.h0_inv, st.h0);
+      memcpy(st.h0_inv, st.h, p->r_qwords * sizeof(uint64_t));
+    }
+    bike_poly_to_bytes(p, pk + i * p->pk_bytes, st.h0_inv);
+  }
+  bike_wipe(own, sizeof(own));
+  /* st.h1 = u, the inverse of the product so far. */
+  failed |= acc_gf2x_inv(acc, p, st.h1, st.h0_inv);
+  for (size_t i = count; i-- > 0;) {
+    uint8_t *const ski = sk + i * p->sk_bytes, *const pki = pk + i * p->pk_bytes;
+    if (i > 0) {
+      (void)bike_poly_from_bytes(p, st.h0, pk + (i - 1) * p->pk_bytes); /* P_{i-1} */
+      failed |= acc_gf2x_mul(acc, BIKE_ACCEL_KEYGEN, p, st.h0_inv, st.h1, st.h0);
+      (void)bike_poly_from_bytes(p, st.h0, ski + SK_H0(p));
+      failed |= acc_gf2x_mul(acc, BIKE_ACCEL_KEYGEN, p, st.h, st.h1, st.h0);
+      memcpy(st.h1, st.h, p->r_qwords * sizeof(uint64_t));
+    } else {
+      memcpy(st.h0_inv, st.h1, p->r_qwords * sizeof(uint64_t));
+    }
+    (void)bike_poly_from_bytes(p, st.h0, ski + SK_H1(p)); /* h1_i */
+    failed |= acc_gf2x_mul(acc, BIKE_ACCEL_KEYGEN, p, st.h, st.h0, st.h0_inv);
+    bike_poly_to_bytes(p, ski + SK_PK(p), st.h);
+    bike_poly_to_bytes(p, pki, st.h);
+  }
+  bike_wipe(&st, sizeof(st));
+  return failed;
+}
+
+static int batch_checks(const bike_params *p, size_t count, const uint8_t *pk, size_t pk_len,
+                        const uint8_t *sk, size_t sk_len) {
+  if (p == NULL) {
+    return BIKE_ERR_LEVEL;
+  }
+  if (pk == NULL || sk == NULL) {
+    return BIKE_ERR_NULL;
+  }
+  if (count == 0 || count > SIZE_MAX / p->sk_bytes || pk_len != count * p->pk_bytes
+      || sk_len != count * p->sk_bytes) {
+    return BIKE_ERR_LENGTH;
+  }
+  return BIKE_OK;
+}
+
+/* keypair_batch's result: BIKE_ERR_RANDOM, or an accelerator's failure
+ * (non-zero), wipes every key. */
+static int batch_outcome(int failed, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len) {
+  if (failed < 0) { /* BIKE_ERR_RANDOM */
+    bike_wipe(pk, pk_len);
+    bike_wipe(sk, sk_len);
+    return failed;
+  }
+  return accel_outcome(failed, pk, pk_len, sk, sk_len);
+}
+
+int bike_keypair_batch_derand(int level, size_t count, uint8_t *pk, size_t pk_len, uint8_t *sk,
+                              size_t sk_len, const uint8_t *coins, size_t coins_len) {
+  const bike_params *p = bike_params_get(level);
+  int rc = batch_checks(p, count, pk, pk_len, sk, sk_len);
+  if (rc != BIKE_OK) {
+    return rc;
+  }
+  if (coins == NULL) {
+    return BIKE_ERR_NULL;
+  }
+  if (coins_len != count * BIKE_COINS_BYTES) {
+    return BIKE_ERR_LENGTH;
+  }
+  const bike_accel *acc = bike_get_accel();
+  if (acc != NULL && acc->keypair != NULL) {
+    int failed = 0;
+    for (size_t i = 0; i < count; i++) {
+      failed |= acc->keypair(acc->ctx, p, pk + i * p->pk_bytes, sk + i * p->sk_bytes,
+                             coins + i * BIKE_COINS_BYTES) != 0;
+    }
+    return accel_outcome(failed, pk, pk_len, sk, sk_len);
+  }
+  return batch_outcome(keypair_batch(p, count, pk, sk, coins), pk, pk_len, sk, sk_len);
+}
+
+int bike_keypair_batch(int level, size_t count, uint8_t *pk, size_t pk_len, uint8_t *sk,
+                       size_t sk_len) {
+  const bike_params *p = bike_params_get(level);
+  int rc = batch_checks(p, count, pk, pk_len, sk, sk_len);
+  if (rc != BIKE_OK) {
+    return rc;
+  }
+  const bike_accel *acc = bike_get_accel();
+  if (acc != NULL && acc->keypair != NULL) {
+    for (size_t i = 0; i < count && rc == BIKE_OK; i++) {
+      rc = bike_keypair(level, pk + i * p->pk_bytes, p->pk_bytes, sk + i * p->sk_bytes,
+                        p->sk_bytes);
+    }
+    if (rc != BIKE_OK) {
+      bike_wipe(pk, pk_len);
+      bike_wipe(sk, sk_len);
+    }
+    return rc;
+  }
+  return batch_outcome(keypair_batch(p, count, pk, sk, NULL), pk, pk_len, sk, sk_len);
 }
 
 typedef struct {
