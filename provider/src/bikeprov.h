@@ -52,6 +52,10 @@ typedef struct {
     size_t keygen_coins, encaps_coins; /* random bytes each derandomised call takes */
     int (*keypair)(int param, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_len,
                    const uint8_t *coins);
+    /* count key pairs at once, each as keypair would make it from its coins;
+     * NULL if a batch costs no less than its keys one by one */
+    int (*keypair_batch)(int param, size_t count, uint8_t *pk, size_t pk_len, uint8_t *sk,
+                         size_t sk_len, const uint8_t *coins, size_t coins_len);
     int (*encaps)(int param, uint8_t *ct, size_t ct_len, uint8_t *ss, const uint8_t *pk,
                   size_t pk_len, const uint8_t *coins);
     int (*decaps)(int param, uint8_t *ss, const uint8_t *ct, size_t ct_len, const uint8_t *sk,
@@ -101,11 +105,26 @@ size_t bikeprov_pq_secret_offset(const bikeprov_alg *alg);
 /* ASCII case-insensitive string equality (OPENSSL_strcasecmp is 3.0.3+). */
 int bikeprov_name_eq(const char *a, const char *b);
 
+/* Key pairs made ahead in batches (keypool.c). */
+typedef struct bikeprov_keypool bikeprov_keypool;
+
 /* The provider context. */
 typedef struct {
     const OSSL_CORE_HANDLE *handle;
-    OSSL_LIB_CTX *libctx; /* child of the application's context */
+    OSSL_LIB_CTX *libctx;       /* child of the application's context */
+    bikeprov_keypool *keypool;  /* NULL: keygen-batch = 1, every key made alone */
 } bikeprov_ctx;
+
+/* The provider's keygen-batch setting: its default, and its largest. */
+#define BIKEPROV_KEYGEN_BATCH_DEFAULT 16
+#define BIKEPROV_KEYGEN_BATCH_MAX 64
+
+/* A pool whose batches grow from 1 to max_batch keys; NULL on failure. */
+bikeprov_keypool *bikeprov_keypool_new(size_t max_batch);
+void bikeprov_keypool_free(bikeprov_keypool *kp);
+/* A fresh key pair of alg (whose pq->keypair_batch is set) from the pool,
+ * made in a batch if the pool is empty: 1, or 0 with an error raised. */
+int bikeprov_keypool_take(bikeprov_ctx *prov, const bikeprov_alg *alg, uint8_t *pk, uint8_t *sk);
 
 /* A key: public and/or private halves, or neither (after paramgen). */
 typedef struct {

@@ -153,16 +153,13 @@ static int key_set_public(bikeprov_key *key, const uint8_t *in, size_t in_len)
     return 1;
 }
 
-static int key_generate(bikeprov_key *key)
+/* The PQ key pair from fresh coins, alone. */
+static int pq_keypair(bikeprov_key *key)
 {
     const bikeprov_alg *alg = key->alg;
     uint8_t coins[BIKEPROV_MAX_COINS];
     int rc;
 
-    key->pq_pk = OPENSSL_malloc(alg->pq_pk_bytes);
-    key->pq_sk = OPENSSL_secure_malloc(alg->pq_sk_bytes);
-    if (key->pq_pk == NULL || key->pq_sk == NULL)
-        return 0;
     if (!bikeprov_random(key->prov, coins, alg->pq->keygen_coins, 1))
         return 0;
     rc = alg->pq->keypair(alg->level, key->pq_pk, alg->pq_pk_bytes, key->pq_sk, alg->pq_sk_bytes,
@@ -173,6 +170,21 @@ static int key_generate(bikeprov_key *key)
                        alg->pq->strerror(rc));
         return 0;
     }
+    return 1;
+}
+
+static int key_generate(bikeprov_key *key)
+{
+    const bikeprov_alg *alg = key->alg;
+    const int pooled = alg->pq->keypair_batch != NULL && key->prov->keypool != NULL;
+
+    key->pq_pk = OPENSSL_malloc(alg->pq_pk_bytes);
+    key->pq_sk = OPENSSL_secure_malloc(alg->pq_sk_bytes);
+    if (key->pq_pk == NULL || key->pq_sk == NULL)
+        return 0;
+    if (pooled ? !bikeprov_keypool_take(key->prov, alg, key->pq_pk, key->pq_sk)
+               : !pq_keypair(key))
+        return 0;
     if (alg->kind != BIKEPROV_CLASSICAL_NONE
         && (key->classical = bikeprov_classical_keygen(key->prov->libctx, alg)) == NULL)
         return 0;

@@ -14,7 +14,9 @@
 
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
+#include <openssl/err.h>
 #include <openssl/params.h>
+#include <openssl/proverr.h>
 #include <openssl/rand.h>
 #include <openssl/ssl.h> /* TLS1_3_VERSION */
 
@@ -209,8 +211,49 @@ static void bikeprov_teardown(void *vprov)
 
     if (prov == NULL)
         return;
+    bikeprov_keypool_free(prov->keypool);
     OSSL_LIB_CTX_free(prov->libctx);
     OPENSSL_free(prov);
+}
+
+/* keygen-batch from the provider's configuration section: the most key
+ * pairs one refill of the pool makes (1: no pool). Anything but a whole
+ * number from 1 to BIKEPROV_KEYGEN_BATCH_MAX fails the load, said why. */
+static int keygen_batch_setting(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
+                                size_t *batch)
+{
+    OSSL_FUNC_core_get_params_fn *get_params = NULL;
+    const char *value = NULL;
+    char *end = NULL;
+    unsigned long v;
+
+    *batch = BIKEPROV_KEYGEN_BATCH_DEFAULT;
+    for (; in->function_id != 0; in++)
+        if (in->function_id == OSSL_FUNC_CORE_GET_PARAMS)
+            get_params = OSSL_FUNC_core_get_params(in);
+    if (get_params == NULL)
+        return 1;
+    OSSL_PARAM params[] = {OSSL_PARAM_utf8_ptr("keygen-batch", (char **)&value, 0),
+                           OSSL_PARAM_END};
+    if (!get_params(handle, params) || value == NULL)
+        return 1; /* not set */
+    errno = 0;
+    v = strtoul(value, &end, 10);
+    if (errno != 0 || end == value || *end != '\0' || value[0] == '-' || v < 1
+        || v > BIKEPROV_KEYGEN_BATCH_MAX) {
+        /* OpenSSL 3.0's configuration loader drops a provider's load
+         * errors: stderr is where the user will see it. */
+        fprintf(stderr,
+                "bikeprovider: keygen-batch = \"%s\": want a whole number from 1 to %d; "
+                "not loaded\n",
+                value, BIKEPROV_KEYGEN_BATCH_MAX);
+        ERR_raise_data(ERR_LIB_PROV, PROV_R_INVALID_CONFIG_DATA,
+                       "keygen-batch = \"%s\": want a whole number from 1 to %d", value,
+                       BIKEPROV_KEYGEN_BATCH_MAX);
+        return 0;
+    }
+    *batch = v;
+    return 1;
 }
 
 #define FN(id, f) {id, (void (*)(void))(f)}
@@ -231,6 +274,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
                        const OSSL_DISPATCH **out, void **provctx)
 {
     bikeprov_ctx *prov = OPENSSL_zalloc(sizeof(*prov));
+    size_t batch;
 
     if (prov == NULL)
         return 0;
@@ -238,7 +282,9 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     /* A child library context sees the providers of the application's
      * context (the default provider for EC/X25519/X448 and the DRBG). */
     prov->libctx = OSSL_LIB_CTX_new_child(handle, in);
-    if (prov->libctx == NULL || !CRYPTO_THREAD_run_once(&group_once, groups_init)) {
+    if (prov->libctx == NULL || !CRYPTO_THREAD_run_once(&group_once, groups_init)
+        || !keygen_batch_setting(handle, in, &batch)
+        || (batch > 1 && (prov->keypool = bikeprov_keypool_new(batch)) == NULL)) {
         bikeprov_teardown(prov);
         return 0;
     }
