@@ -28,6 +28,8 @@
 #include <bike/bike.h>
 #include <mlkem/mlkem.h>
 
+#include "check.h"
+
 typedef struct {
     const char *name;
     unsigned int codepoint;
@@ -85,18 +87,6 @@ static size_t classical_ss_at(const expect_t *e)
 #define OVERRIDE_ENV "BIKE_CODEPOINT_BIKEL5"
 #define OVERRIDE_VALUE 0xFEF5u
 
-static int failures;
-
-#define CHECK(cond, ...)                                                                   \
-    do {                                                                                   \
-        if (!(cond)) {                                                                     \
-            failures++;                                                                    \
-            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                           \
-            fprintf(stderr, __VA_ARGS__);                                                  \
-            fputc('\n', stderr);                                                           \
-            ERR_print_errors_fp(stderr);                                                   \
-        }                                                                                  \
-    } while (0)
 
 static OSSL_LIB_CTX *libctx;
 
