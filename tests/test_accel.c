@@ -108,14 +108,6 @@ static bike_accel only(int h, hooks_ctx *ctx) {
   return t;
 }
 
-static int all_zero(const uint8_t *b, size_t n) {
-  uint8_t acc = 0;
-  for (size_t i = 0; i < n; i++) {
-    acc |= b[i];
-  }
-  return acc == 0;
-}
-
 typedef struct {
   uint8_t pk[BIKE_MAX_PUBLIC_KEY_BYTES], sk[BIKE_MAX_SECRET_KEY_BYTES];
   uint8_t ct[BIKE_MAX_CIPHERTEXT_BYTES], ss_enc[32], ss_dec[32];

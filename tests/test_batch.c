@@ -14,14 +14,6 @@
 static uint8_t pk[MAX_BATCH * BIKE_MAX_PUBLIC_KEY_BYTES], sk[MAX_BATCH * BIKE_MAX_SECRET_KEY_BYTES];
 static uint8_t coins[MAX_BATCH * BIKE_COINS_BYTES];
 
-static int all_zero(const uint8_t *b, size_t n) {
-  uint8_t acc = 0;
-  for (size_t i = 0; i < n; i++) {
-    acc |= b[i];
-  }
-  return acc == 0;
-}
-
 static int all_byte(const uint8_t *b, size_t n, uint8_t v) {
   for (size_t i = 0; i < n; i++) {
     if (b[i] != v) {

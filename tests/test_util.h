@@ -42,6 +42,15 @@ static inline void test_rand_bytes(uint8_t *b, size_t n) {
   }
 }
 
+/* Whether every byte of b is zero (a wiped output). */
+static inline int all_zero(const uint8_t *b, size_t n) {
+  uint8_t acc = 0;
+  for (size_t i = 0; i < n; i++) {
+    acc |= b[i];
+  }
+  return acc == 0;
+}
+
 /* Index of the first differing byte, or -1. */
 static inline long first_difference(const void *a, const void *b, size_t n) {
   const uint8_t *x = (const uint8_t *)a, *y = (const uint8_t *)b;
