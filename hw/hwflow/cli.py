@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from hwflow import (
@@ -29,10 +31,10 @@ from hwflow.records import (
     update_records,
     write_record,
 )
-from hwflow.sim import SimConfig, lint, simulate_all, test, test_configs
+from hwflow.sim import SimConfig, lint_commands, simulate_all, test, test_configs
 from hwflow.synth import synth_jobs, synthesise_all
 from hwflow.tables import TABLE_FILE, table, table_file
-from hwflow.tools import verilator_pin, yosys_version
+from hwflow.tools import run, verilator_pin, yosys_version
 
 
 def _cores(names: list[str] | None, design_file: Path | None = None) -> list[FlowCore]:
@@ -48,9 +50,21 @@ def _cores(names: list[str] | None, design_file: Path | None = None) -> list[Flo
 
 
 def cmd_lint(a: argparse.Namespace) -> None:
-    for core in _cores(a.cores, a.design):
-        n = lint(core)
-        print(f"lint {core.name}: clean (-Wall; {n} configurations)", flush=True)
+    """The cores' lint runs on a pool of the executor's worker count (each
+    run is one single-threaded Verilator); a core is reported once all of its
+    runs are clean, the first warning stops the command."""
+    cores = _cores(a.cores, a.design)
+    workers = default_options().workers or os.cpu_count() or 1
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        runs = [[pool.submit(run, cmd) for cmd in lint_commands(core)] for core in cores]
+        try:
+            for core, futures in zip(cores, runs, strict=True):
+                for f in futures:
+                    f.result()
+                print(f"lint {core.name}: clean (-Wall; {len(futures)} configurations)", flush=True)
+        except BaseException:
+            pool.shutdown(cancel_futures=True)
+            raise
 
 
 def cmd_test(a: argparse.Namespace) -> None:

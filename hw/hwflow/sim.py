@@ -25,23 +25,20 @@ from hwflow.tools import run, tool_env, verilator_build, verilator_lint, verilat
 JOBS = os.environ.get("HW_JOBS", "2")
 
 
-def lint(core: FlowCore) -> int:
+def lint_commands(core: FlowCore) -> list[list[str]]:
     """Verilator -Wall on the simulation top (with its testbench wrapper) at
     every preset, sweep and lint-only configuration and lint level, and on
-    every module synthesised on its own with its synthesis parameters.
-    Returns the runs."""
-    n = 0
+    every module synthesised on its own with its synthesis parameters."""
+    cmds = []
     configs = [*core.presets, *core.sweeps, *core.lint_only]
     levels = core.harness.lint_levels if core.level_params else (1,)
     for config in configs:
         for level in levels:
             files = core.vlt + core.rtl + core.dv_rtl
-            run(verilator_lint(core.sim_top, core.params(config, level), files))
-            n += 1
+            cmds.append(verilator_lint(core.sim_top, core.params(config, level), files))
     for top, params in core.synth_units.values():
-        run(verilator_lint(top, params, core.vlt + core.rtl))
-        n += 1
-    return n
+        cmds.append(verilator_lint(top, params, core.vlt + core.rtl))
+    return cmds
 
 
 @dataclass(frozen=True)
