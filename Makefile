@@ -48,12 +48,13 @@ test-ct-msan:
 
 # The libFuzzer targets (tests/fuzz/, provider/fuzz/; docs/fuzzing.md), with
 # ASan and UBSan (clang), each for BIKE_FUZZ_SECONDS (default 25) from seeds
-# generated at start; prints each target's executions and coverage.
+# generated at start, JOBS targets at a time (each fuzzes on one core);
+# prints each target's executions and coverage.
 test-fuzz:
 	CC=clang cmake -S . -B $(FUZZ_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBIKE_FUZZ=ON $(CMAKE_FLAGS) >/dev/null
 	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_targets
 	rm -f $(FUZZ_BUILD)/fuzz-summary.txt
-	cd $(FUZZ_BUILD) && ctest --output-on-failure; status=$$?; \
+	cd $(FUZZ_BUILD) && ctest -j $(JOBS) --output-on-failure; status=$$?; \
 	  echo "fuzz runs:"; cat fuzz-summary.txt; exit $$status
 
 # libbike, the tool and the driver cross-built for the Zynq CPUs (armhf:
@@ -75,11 +76,11 @@ test-cross-full:
 
 # The co-design explorer: ruff, mypy --strict and pytest, with the libbike
 # binding's tests (hence the build) and the report's check in headless
-# Chromium, then 30 s of atheris on the explorer's file inputs (python/tests/fuzz_inputs.py);
-# BIKECO_TESTS_REQUIRED=1 turns their skips for a missing library,
-# KAT file or browser into failures.
+# Chromium, and 30 s of atheris on the explorer's file inputs (python/tests/fuzz_inputs.py),
+# JOBS of the three at a time; BIKECO_TESTS_REQUIRED=1 turns their skips for a
+# missing library, KAT file or browser into failures.
 test-python: setup build
-	BIKECO_TESTS_REQUIRED=1 $(MAKE) -C python lint test fuzz
+	BIKECO_TESTS_REQUIRED=1 $(MAKE) -C python -j $(JOBS) --output-sync=target lint test fuzz
 
 # The hardware cores: Verilator lint and the CI subset of the simulations,
 # bit-exact against libbike (hw/README.md; `make -C hw test-full` for all).
