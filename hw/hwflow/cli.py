@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -20,7 +19,7 @@ from hwflow import (
     validate,
 )
 from hwflow.cores import FlowCore, flow_cores
-from hwflow.executor import JobError, Options, default_options
+from hwflow.executor import JobError, Options, default_options, local_workers
 from hwflow.paths import REPO, RESULTS, build_dir
 from hwflow.records import (
     LEVELS,
@@ -54,8 +53,7 @@ def cmd_lint(a: argparse.Namespace) -> None:
     run is one single-threaded Verilator); a core is reported once all of its
     runs are clean, the first warning stops the command."""
     cores = _cores(a.cores, a.design)
-    workers = default_options().workers or os.cpu_count() or 1
-    with ThreadPoolExecutor(max_workers=workers) as pool:
+    with ThreadPoolExecutor(max_workers=local_workers(default_options())) as pool:
         runs = [[pool.submit(run, cmd) for cmd in lint_commands(core)] for core in cores]
         try:
             for core, futures in zip(cores, runs, strict=True):

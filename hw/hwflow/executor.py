@@ -69,6 +69,11 @@ def default_options() -> Options:
     )
 
 
+def local_workers(opts: Options) -> int:
+    """Workers of a local pool: opts.workers, else the cores."""
+    return opts.workers or os.cpu_count() or 1
+
+
 def cache_dir() -> Path:
     return Path(os.environ.get("HW_CACHE_DIR", str(build_dir() / "cache")))
 
@@ -138,7 +143,7 @@ class Executor:
 
     @property
     def workers(self) -> int:
-        return self.opts.workers or os.cpu_count() or 1
+        return local_workers(self.opts)
 
     def client(self) -> Any:
         if self._client is None:
