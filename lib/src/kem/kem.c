@@ -81,6 +81,17 @@ typedef struct {
   uint64_t h[BIKE_MAX_QWORDS];
 } keygen_state;
 
+/* Wipe what a level's key generation wrote, not the L5-sized state. */
+static void keygen_wipe(const bike_params *p, keygen_state *st) {
+  const size_t n = p->r_qwords * sizeof(uint64_t);
+  bike_wipe(st->h_idx[0], p->d * sizeof(uint32_t));
+  bike_wipe(st->h_idx[1], p->d * sizeof(uint32_t));
+  bike_wipe(st->h0, n);
+  bike_wipe(st->h1, n);
+  bike_wipe(st->h0_inv, n);
+  bike_wipe(st->h, n);
+}
+
 /* h0, h1 and their supports from the first 32 bytes of coins; the secret
  * key's parts that do not depend on h (indices, h0, h1, sigma). */
 static int keygen_sample(const bike_accel *acc, const bike_params *p, keygen_state *st,
@@ -121,7 +132,7 @@ int bike_keypair_derand(int level, uint8_t *pk, size_t pk_len, uint8_t *sk, size
   failed |= acc_gf2x_mul(acc, BIKE_ACCEL_KEYGEN, p, st.h, st.h1, st.h0_inv);
   bike_poly_to_bytes(p, sk + SK_PK(p), st.h);
   bike_poly_to_bytes(p, pk, st.h);
-  bike_wipe(&st, sizeof(st));
+  keygen_wipe(p, &st);
   return accel_outcome(failed, pk, pk_len, sk, sk_len);
 }
 
@@ -154,7 +165,7 @@ static int keypair_batch(const bike_params *p, size_t count, uint8_t *pk, uint8_
     const uint8_t *ci = coins != NULL ? coins + i * BIKE_COINS_BYTES : own;
     if (coins == NULL && bike_os_random(own, sizeof(own)) != 0) {
       bike_wipe(own, sizeof(own));
-      bike_wipe(&st, sizeof(st));
+      keygen_wipe(p, &st);
       return BIKE_ERR_RANDOM;
     }
     uint8_t *const ski = sk + i * p->sk_bytes;
@@ -186,7 +197,7 @@ static int keypair_batch(const bike_params *p, size_t count, uint8_t *pk, uint8_
     bike_poly_to_bytes(p, ski + SK_PK(p), st.h);
     bike_poly_to_bytes(p, pki, st.h);
   }
-  bike_wipe(&st, sizeof(st));
+  keygen_wipe(p, &st);
   return failed;
 }
 
@@ -302,12 +313,12 @@ int bike_encaps_derand(int level, uint8_t *ct, size_t ct_len,
   }
   encaps_state st;
   if (!bike_poly_from_bytes(p, st.h, pk)) { /* the public key is public */
-    bike_wipe(&st, sizeof(st));
+    encaps_wipe(p, &st);
     return BIKE_ERR_KEY;
   }
   const bike_accel *acc = bike_get_accel();
   if (acc != NULL && acc->encaps != NULL) {
-    bike_wipe(&st, sizeof(st));
+    encaps_wipe(p, &st);
     const int failed = acc->encaps(acc->ctx, p, ct, ss, pk, coins) != 0;
     return accel_outcome(failed, ct, ct_len, ss, BIKE_SHARED_SECRET_BYTES);
   }
@@ -378,6 +389,19 @@ typedef struct {
   uint8_t m[BIKE_M_BYTES];
 } decaps_state;
 
+/* Wipe what a level's decapsulation wrote, not the L5-sized state. */
+static void decaps_wipe(const bike_params *p, decaps_state *st) {
+  const size_t n = p->r_qwords * sizeof(uint64_t);
+  bike_wipe(st->h_idx[0], p->d * sizeof(uint32_t));
+  bike_wipe(st->h_idx[1], p->d * sizeof(uint32_t));
+  uint64_t *const polys[] = {st->c0, st->h0, st->s, st->e0, st->e1, st->f0, st->f1};
+  for (size_t i = 0; i < sizeof(polys) / sizeof(polys[0]); i++) {
+    bike_wipe(polys[i], n);
+  }
+  bike_wipe(st->l, sizeof(st->l));
+  bike_wipe(st->m, sizeof(st->m));
+}
+
 int bike_decaps(int level, uint8_t ss[BIKE_SHARED_SECRET_BYTES], const uint8_t *ct,
                 size_t ct_len, const uint8_t *sk, size_t sk_len) {
   const bike_params *p = bike_params_get(level);
@@ -402,12 +426,12 @@ int bike_decaps(int level, uint8_t ss[BIKE_SHARED_SECRET_BYTES], const uint8_t *
   /* Whether the key is well formed may be told; nothing else about it. */
   CT_DECLASSIFY(&key_ok, sizeof(key_ok));
   if (!key_ok) {
-    bike_wipe(&st, sizeof(st));
+    decaps_wipe(p, &st);
     return BIKE_ERR_KEY;
   }
   const bike_accel *acc = bike_get_accel();
   if (acc != NULL && acc->decaps != NULL) {
-    bike_wipe(&st, sizeof(st));
+    decaps_wipe(p, &st);
     const int failed = acc->decaps(acc->ctx, p, ss, ct, sk) != 0;
     return accel_outcome(failed, ss, BIKE_SHARED_SECRET_BYTES, NULL, 0);
   }
@@ -435,6 +459,6 @@ int bike_decaps(int level, uint8_t ss[BIKE_SHARED_SECRET_BYTES], const uint8_t *
                          p->r_qwords * sizeof(uint64_t));
   ct_bytes_select(st.m, ok, st.m, sigma, BIKE_M_BYTES);
   failed |= acc_function_k(acc, BIKE_ACCEL_DECAPS, p, ss, st.m, ct);
-  bike_wipe(&st, sizeof(st));
+  decaps_wipe(p, &st);
   return accel_outcome(failed, ss, BIKE_SHARED_SECRET_BYTES, NULL, 0);
 }
