@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "bike/accel.h"
+#include "bike/batch.h"
 #include "bike/bike.h"
 #include "bike/ops.h"
 #include "test_util.h"
@@ -197,6 +198,54 @@ static void test_level(const bike_params *p) {
   CHECK(bike_get_accel() == NULL, "L%d set_accel(NULL)", L);
 }
 
+/* Batches on a device that makes whole key pairs: every key from the keypair
+ * hook, the same keys as software's batch; a failing hook wipes them all. */
+static void test_batch(const bike_params *p) {
+  enum { N = 3 };
+  const int L = p->level;
+  const size_t pk_len = N * p->pk_bytes, sk_len = N * p->sk_bytes;
+  static uint8_t coins[N * BIKE_COINS_BYTES];
+  static uint8_t pk_sw[N * BIKE_MAX_PUBLIC_KEY_BYTES], sk_sw[N * BIKE_MAX_SECRET_KEY_BYTES];
+  static uint8_t pk[N * BIKE_MAX_PUBLIC_KEY_BYTES], sk[N * BIKE_MAX_SECRET_KEY_BYTES];
+  test_rand_bytes(coins, sizeof(coins));
+  bike_set_accel(NULL);
+  CHECK(bike_keypair_batch_derand(L, N, pk_sw, pk_len, sk_sw, sk_len, coins, sizeof(coins)) ==
+            BIKE_OK,
+        "L%d software batch", L);
+  hooks_ctx ctx = {.fail = -1};
+  table = only(H_KEYPAIR, &ctx);
+  bike_set_accel(&table);
+  memset(pk, 0xA5, sizeof(pk));
+  memset(sk, 0xA5, sizeof(sk));
+  CHECK(bike_keypair_batch_derand(L, N, pk, pk_len, sk, sk_len, coins, sizeof(coins)) == BIKE_OK &&
+            ctx.calls[H_KEYPAIR] == N,
+        "L%d batch on the keypair hook: %u calls", L, ctx.calls[H_KEYPAIR]);
+  CHECK(memcmp(pk, pk_sw, pk_len) == 0 && memcmp(sk, sk_sw, sk_len) == 0,
+        "L%d batch on the keypair hook: keys differ from software's", L);
+  ctx.calls[H_KEYPAIR] = 0;
+  CHECK(bike_keypair_batch(L, N, pk, pk_len, sk, sk_len) == BIKE_OK && ctx.calls[H_KEYPAIR] == N,
+        "L%d random batch on the keypair hook: %u calls", L, ctx.calls[H_KEYPAIR]);
+  uint8_t ct[BIKE_MAX_CIPHERTEXT_BYTES], ss_enc[32], ss_dec[32];
+  const size_t last_pk = (N - 1) * p->pk_bytes, last_sk = (N - 1) * p->sk_bytes;
+  CHECK(bike_encaps(L, ct, p->ct_bytes, ss_enc, pk + last_pk, p->pk_bytes) == BIKE_OK &&
+            bike_decaps(L, ss_dec, ct, p->ct_bytes, sk + last_sk, p->sk_bytes) == BIKE_OK &&
+            memcmp(ss_enc, ss_dec, sizeof(ss_enc)) == 0,
+        "L%d random batch on the keypair hook: its last key fails a round trip", L);
+  ctx.fail = H_KEYPAIR;
+  for (int derand = 0; derand < 2; derand++) {
+    memset(pk, 0xA5, sizeof(pk));
+    memset(sk, 0xA5, sizeof(sk));
+    const int rc = derand ? bike_keypair_batch_derand(L, N, pk, pk_len, sk, sk_len, coins,
+                                                      sizeof(coins))
+                          : bike_keypair_batch(L, N, pk, pk_len, sk, sk_len);
+    CHECK(rc == BIKE_ERR_ACCEL, "L%d failing keypair hook: batch%s returned %d", L,
+          derand ? "_derand" : "", rc);
+    CHECK(all_zero(pk, pk_len) && all_zero(sk, sk_len),
+          "L%d failing keypair hook: batch%s keys not wiped", L, derand ? "_derand" : "");
+  }
+  bike_set_accel(NULL);
+}
+
 /* Arguments: the levels to run (default 1 3 5). */
 int main(int argc, char **argv) {
   CHECK(strcmp(bike_strerror(BIKE_ERR_ACCEL), bike_strerror(-1000)) != 0,
@@ -208,6 +257,7 @@ int main(int argc, char **argv) {
     }
     if (run) {
       test_level(bike_params_get(level));
+      test_batch(bike_params_get(level));
     }
   }
   return test_summary();

@@ -149,6 +149,25 @@ int bike_keypair(int level, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_l
   return rc;
 }
 
+/* A batch on a device that makes whole key pairs: one key at a time, as
+ * keypair_batch's result (BIKE_ERR_RANDOM, or non-zero if the device
+ * failed a key). */
+static int keypair_batch_whole(const bike_accel *acc, const bike_params *p, size_t count,
+                               uint8_t *pk, uint8_t *sk, const uint8_t *coins) {
+  uint8_t own[BIKE_COINS_BYTES];
+  int failed = 0;
+  for (size_t i = 0; i < count; i++) {
+    const uint8_t *ci = coins != NULL ? coins + i * BIKE_COINS_BYTES : own;
+    if (coins == NULL && bike_os_random(own, sizeof(own)) != 0) {
+      failed = BIKE_ERR_RANDOM;
+      break;
+    }
+    failed |= acc->keypair(acc->ctx, p, pk + i * p->pk_bytes, sk + i * p->sk_bytes, ci) != 0;
+  }
+  bike_wipe(own, sizeof(own));
+  return failed;
+}
+
 /* Montgomery's trick over the keys' h0 (bike/batch.h). Forward: sample key
  * i, keep the running product P_i = h0_0 ... h0_i in key i's public-key
  * bytes (a public key is one polynomial: that space is free until the
@@ -158,6 +177,9 @@ int bike_keypair(int level, uint8_t *pk, size_t pk_len, uint8_t *sk, size_t sk_l
 static int keypair_batch(const bike_params *p, size_t count, uint8_t *pk, uint8_t *sk,
                          const uint8_t *coins) {
   const bike_accel *acc = bike_get_accel();
+  if (acc != NULL && acc->keypair != NULL) {
+    return keypair_batch_whole(acc, p, count, pk, sk, coins);
+  }
   uint8_t own[BIKE_COINS_BYTES];
   keygen_state st;
   int failed = 0;
@@ -240,15 +262,6 @@ int bike_keypair_batch_derand(int level, size_t count, uint8_t *pk, size_t pk_le
   if (coins_len != count * BIKE_COINS_BYTES) {
     return BIKE_ERR_LENGTH;
   }
-  const bike_accel *acc = bike_get_accel();
-  if (acc != NULL && acc->keypair != NULL) {
-    int failed = 0;
-    for (size_t i = 0; i < count; i++) {
-      failed |= acc->keypair(acc->ctx, p, pk + i * p->pk_bytes, sk + i * p->sk_bytes,
-                             coins + i * BIKE_COINS_BYTES) != 0;
-    }
-    return accel_outcome(failed, pk, pk_len, sk, sk_len);
-  }
   return batch_outcome(keypair_batch(p, count, pk, sk, coins), pk, pk_len, sk, sk_len);
 }
 
@@ -257,18 +270,6 @@ int bike_keypair_batch(int level, size_t count, uint8_t *pk, size_t pk_len, uint
   const bike_params *p = bike_params_get(level);
   int rc = batch_checks(p, count, pk, pk_len, sk, sk_len);
   if (rc != BIKE_OK) {
-    return rc;
-  }
-  const bike_accel *acc = bike_get_accel();
-  if (acc != NULL && acc->keypair != NULL) {
-    for (size_t i = 0; i < count && rc == BIKE_OK; i++) {
-      rc = bike_keypair(level, pk + i * p->pk_bytes, p->pk_bytes, sk + i * p->sk_bytes,
-                        p->sk_bytes);
-    }
-    if (rc != BIKE_OK) {
-      bike_wipe(pk, pk_len);
-      bike_wipe(sk, sk_len);
-    }
     return rc;
   }
   return batch_outcome(keypair_batch(p, count, pk, sk, NULL), pk, pk_len, sk, sk_len);
