@@ -22,7 +22,9 @@
 #include <openssl/err.h>
 #include <openssl/proverr.h>
 
-#define POOL_SLOTS 8 /* (KEM, parameter) pairs: BIKE L1, L3, L5 today */
+/* A slot per (KEM, parameter) pair in use (BIKE L1, L3, L5 today); no more
+ * pairs than algorithms, so a pool is never full. */
+#define POOL_SLOTS BIKEPROV_NUM_ALGS
 
 typedef struct {
     const bikeprov_pq_kem *pq; /* NULL: slot unused */
@@ -111,6 +113,8 @@ static pool_slot *slot_of(bikeprov_keypool *kp, const bikeprov_alg *alg)
             return s;
         }
     }
+    ERR_raise_data(ERR_LIB_PROV, ERR_R_INTERNAL_ERROR, "key pool: no slot for %s",
+                   alg->name); /* unreachable: POOL_SLOTS */
     return NULL;
 }
 
