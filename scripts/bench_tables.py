@@ -99,29 +99,31 @@ def main(paths: list[str]) -> None:
         ticks = [f"{row[p][2] / 1000:.0f}" for p in PRIMITIVES]
         print(f"| L{level} | {backend} | {row['keygen'][3]} | " + " | ".join(cells + ticks) + " |")
 
+    goal_keys = [k for k in keys if k[1] == GOAL_BACKEND]
     print("\n### Beside the fastest public BIKE software's AVX-512 figures\n")
-    print(
-        "Ratio = its published median / our median (higher is better for us); goal for the"
-        " avx512 back end: 1.5x for keygen and decaps, 1.2x for encaps. The AVX2 rows have"
-        " no verdict: their reference and goal are the side-by-side runs below.\n"
-    )
-    print(
-        "| level | back end | keygen ref / ours | ratio | encaps ref / ours | ratio"
-        " | decaps ref / ours | ratio |"
-    )
-    print("|---|---|---|---|---|---|---|---|")
-    for level, backend in keys:
-        if backend == "portable":
-            continue
+    if not goal_keys:
+        # Its figures are from an AVX-512 machine; other back ends are judged
+        # side by side against it instead (docs/benchmarks.md).
+        print(f"No {GOAL_BACKEND} rows in these runs (the CPU does not run it).")
+    else:
+        print(
+            "Ratio = its published median / our median (higher is better for us); goal for the"
+            f" {GOAL_BACKEND} back end: {GOAL['keygen']}x for keygen and decaps,"
+            f" {GOAL['encaps']}x for encaps.\n"
+        )
+        print(
+            "| level | back end | keygen ref / ours | ratio | encaps ref / ours | ratio"
+            " | decaps ref / ours | ratio |"
+        )
+        print("|---|---|---|---|---|---|---|---|")
+    for level, backend in goal_keys:
         row = best[(level, backend)]
         cells = []
         for p in PRIMITIVES:
             ours = row[p][0] / 1000
             ref = REFERENCE_US[level][p]
             ratio = ref / ours
-            verdict = ""
-            if backend == GOAL_BACKEND:
-                verdict = " (met)" if ratio >= GOAL[p] else " (not met)"
+            verdict = " (met)" if ratio >= GOAL[p] else " (not met)"
             cells += [f"{ref} / {ours:.1f} us", f"{ratio:.2f}x{verdict}"]
         print(f"| L{level} | {backend} | " + " | ".join(cells) + " |")
 
