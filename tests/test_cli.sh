@@ -74,9 +74,9 @@ cmp -s "$tmp/ct3" "$tmp/ct3_bad" && { echo "FAIL: tampering left the ciphertext 
 expect 0 - "$bike" decaps --level 3 --sk "$tmp/sk3" --ct "$tmp/ct3_bad" --ss "$tmp/ss_bad"
 cmp -s "$tmp/ss_bad" "$tmp/ss_dec3" && { echo "FAIL: tampered ct kept the secret"; failed=$((failed+1)); } || passed=$((passed+1))
 
-# bench --json is valid JSON with every primitive.
+# bench --json is valid JSON with every primitive and the batch timings.
 expect 0 - "$bike" bench --level 1 --runs 3 --json
-if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); r=d["results"][0]; assert d["schema"]=="bikeco-bench/1" and set(r["primitives"])=={"keygen","encaps","decaps"} and r["breakdown"]["decaps"]["decoding"]>0' "$tmp/out"; then
+if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); r=d["results"][0]; assert d["schema"]=="bikeco-bench/1" and set(r["primitives"])=={"keygen","encaps","decaps"} and r["breakdown"]["decaps"]["decoding"]>0 and list(r["keygen_batch"])==["1","4","16"] and r["keygen_batch"]["16"]["median_ns"]>0' "$tmp/out"; then
   passed=$((passed+1))
 else
   echo "FAIL: bench --json"; failed=$((failed+1))

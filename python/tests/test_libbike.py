@@ -310,6 +310,8 @@ def test_bench_through_the_binding_matches_the_tool(lib: Libbike) -> None:
         for part, op in parts.items():
             assert entry["breakdown"][prim][part] == entry["operations"][op]["median_ns"] > 0
     assert profiles[0].level == 1 and profiles[0].primitives["decaps"] > 0
+    batch = entry["keygen_batch"]
+    assert list(batch) == ["1", "4", "16"] and all(t["median_ns"] > 0 for t in batch.values())
     tool = repo_root() / "build" / "bin" / "bike"
     if not tool.exists():
         pytest.skip(f"{tool} not built: the comparison with the tool's record was not made")
@@ -324,7 +326,8 @@ def test_bench_through_the_binding_matches_the_tool(lib: Libbike) -> None:
     )
     (ref_entry,) = ref["results"]
     assert set(ref) == set(raw)
-    for key in ("primitives", "operations"):
+    assert list(ref_entry) == list(entry)
+    for key in ("primitives", "operations", "keygen_batch"):
         assert list(ref_entry[key]) == list(entry[key])
         assert all(set(t) == set(entry[key][n]) for n, t in ref_entry[key].items())
     for prim, parts in BREAKDOWN.items():

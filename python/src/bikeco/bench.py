@@ -96,6 +96,11 @@ BREAKDOWN: dict[str, dict[str, str]] = {
 """Each primitive's seed 001 Table 2 operations and the measured libbike call standing for it,
 as ``bike bench`` reports them (docs/bench-json.md; a test compares with the tool's output)."""
 
+BATCH_SIZES = (1, 4, 16)
+"""Keys per call of the ``keygen_batch`` timings, as ``bike bench`` makes them."""
+COINS_BYTES = 64
+"""BIKE_COINS_BYTES: the coins of one key pair."""
+
 
 def _timing(call: Callable[[], object], runs: int) -> dict[str, float | None]:
     """Median and 90th percentile of single calls, as ``bike bench`` computes them."""
@@ -133,7 +138,7 @@ def _level_record(lib: Libbike, level: int, runs: int) -> dict[str, Any]:
     pp = lib.params_ptr(level)
     p = lib.params(level)
     u8, u32, u64 = ctypes.c_uint8, ctypes.c_uint32, ctypes.c_uint64
-    coins = (u8 * 64)(*[(17 * i + 1) % 256 for i in range(64)])
+    coins = (u8 * COINS_BYTES)(*[(17 * i + 1) % 256 for i in range(COINS_BYTES)])
     pk, sk = (u8 * p.pk_bytes)(), (u8 * p.sk_bytes)()
     ct, ss = (u8 * p.ct_bytes)(), (u8 * 32)()
     digest, stream = (u8 * 48)(), (u8 * 1024)()
@@ -185,6 +190,7 @@ def _level_record(lib: Libbike, level: int, runs: int) -> dict[str, Any]:
     }
     prim_t = {name: _timing(fn, runs) for name, fn in prims.items()}
     op_t = {name: _timing(fn, runs) for name, fn in ops.items()}
+    batch_t = {str(n): _timing(_keygen_batch(lib, level, n), runs) for n in BATCH_SIZES}
     return {
         "level": level,
         "backend": lib.backend_name(),
@@ -195,7 +201,26 @@ def _level_record(lib: Libbike, level: int, runs: int) -> dict[str, Any]:
             prim: {part: op_t[op]["median_ns"] for part, op in parts.items()}
             for prim, parts in BREAKDOWN.items()
         },
+        "keygen_batch": batch_t,
     }
+
+
+def _keygen_batch(lib: Libbike, level: int, n: int) -> Callable[[], object]:
+    """One call making n key pairs (bike/batch.h), with buffers made once."""
+    p = lib.params(level)
+    u8 = ctypes.c_uint8
+    pk, sk = (u8 * (n * p.pk_bytes))(), (u8 * (n * p.sk_bytes))()
+    coins = (u8 * (n * COINS_BYTES))(*[(29 * i + 3) % 256 for i in range(n * COINS_BYTES)])
+
+    def call() -> object:
+        rc = lib.raw.bike_keypair_batch_derand(
+            level, n, pk, n * p.pk_bytes, sk, n * p.sk_bytes, coins, n * COINS_BYTES
+        )
+        if rc != 0:
+            raise BikecoError(f"bike_keypair_batch_derand failed: {lib.strerror(rc)}")
+        return rc
+
+    return call
 
 
 def bench_with_binding(

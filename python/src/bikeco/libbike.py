@@ -179,6 +179,7 @@ class Libbike:
             f(n, _size, _int)
         f("bike_keypair", _int, _int, _u8p, _size, _u8p, _size)
         f("bike_keypair_derand", _int, _int, _u8p, _size, _u8p, _size, _u8p)
+        f("bike_keypair_batch_derand", _int, _int, _size, _u8p, _size, _u8p, _size, _u8p, _size)
         f("bike_encaps", _int, _int, _u8p, _size, _u8p, _u8p, _size)
         f("bike_encaps_derand", _int, _int, _u8p, _size, _u8p, _u8p, _size, _u8p)
         f("bike_decaps", _int, _int, _u8p, _u8p, _size, _u8p, _size)
