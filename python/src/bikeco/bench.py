@@ -16,7 +16,7 @@ from typing import Any
 
 from bikeco.errors import BikecoError
 from bikeco.levels import LEVELS
-from bikeco.libbike import Libbike
+from bikeco.libbike import COINS_BYTES, Libbike
 from bikeco.profiles import SoftwareProfile, parse_bench
 
 
@@ -98,8 +98,6 @@ as ``bike bench`` reports them (docs/bench-json.md; a test compares with the too
 
 BATCH_SIZES = (1, 4, 16)
 """Keys per call of the ``keygen_batch`` timings, as ``bike bench`` makes them."""
-COINS_BYTES = 64
-"""BIKE_COINS_BYTES: the coins of one key pair."""
 
 
 def _timing(call: Callable[[], object], runs: int) -> dict[str, float | None]:
