@@ -346,13 +346,13 @@ def mlkem_cbd_cycles(rounds_per_cycle: int, eta: int) -> int:
 
 def ntt_cycles(params: Mapping[str, int]) -> dict[str, int]:
     """The NTT accelerator (hw/ip/ntt/doc/ntt.md): L = log2 N - P layers of C = N / 2B issue
-    cycles and 5 of drain; the inverse's scaling pass N / B + 5; the base multiplication's
-    C slots of 5 cycles plus 7 (pairwise) or of 3 plus 6 (coefficient-wise)."""
+    cycles and 6 of drain; the inverse's scaling pass N / B + 6; the base multiplication's
+    C slots of 5 cycles plus 8 (pairwise) or of 3 plus 8 (coefficient-wise)."""
     n, b, p = params["N"], params["B"], params["P"]
     c = n // (2 * b)
-    ntt = (n.bit_length() - 1 - p) * (c + 5)
-    mul = 5 * c + 7 if p else 3 * c + 6
-    return {"ntt": ntt, "intt": ntt + n // b + 5, "basemul": mul}
+    ntt = (n.bit_length() - 1 - p) * (c + 6)
+    mul = 5 * c + 8 if p else 3 * c + 8
+    return {"ntt": ntt, "intt": ntt + n // b + 6, "basemul": mul}
 
 
 NTT_ACC_KINDS: tuple[str, ...] = ("NTT", "INTT", "MAC", "MACINTT")

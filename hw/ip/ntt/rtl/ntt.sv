@@ -47,7 +47,7 @@ module ntt
   localparam int unsigned Nz = N >> P;  // twiddle table entries
   localparam int unsigned ZAW = $clog2(Nz);
   localparam int unsigned S = P ? 5 : 3;  // multiplication slot (ntt_ctrl)
-  localparam int unsigned BfLat = 4;      // ntt_bfu
+  localparam int unsigned BfLat = 5;      // ntt_bfu
   localparam int unsigned Roms = (B + 1) / 2;
   // the inverse's scale: Nz^-1 F^-1, stored times F^-1
   localparam logic [QW-1:0] Scale = QW'(stored(
@@ -244,6 +244,7 @@ module ntt
     logic [GW-1:0] top, bot;
     logic [ZAW-1:0] zoff;  // the lane's block after the issue's first (len < B)
     logic [QW-1:0] u, v, w, o0, o1;
+    logic fb;  // w is this lane's product b1 gamma, leaving the butterfly
     // the multiplication's operands and partial results
     logic [QW-1:0] a0_d, a0_q, a1_d, a1_q, b0_d, b0_q, b1_d, b1_q;
     logic gneg_d, gneg_q;
@@ -262,7 +263,8 @@ module ntt
       // pair (rd_a B / 2 + i): Nz/2 + pair/2
       zoff = (int'(lg) < int'(LgB)) ? ZAW'(i >> lg) : '0;
       if (mul) begin
-        zaddr[i] = ZAW'(Nz / 2 + (((rd_a * B) >> 1) + i) / 2);
+        // Nz/2 + (rd_a B / 2 + i) / 2 with rd_a even: disjoint bits, ORed
+        zaddr[i] = ZAW'(Nz / 2) | ZAW'((rd_a * B) >> 2) | ZAW'(i >> 1);
       end else if (inv) begin
         zaddr[i] = zk - zoff;
       end else begin
@@ -284,6 +286,7 @@ module ntt
       u = grp[top];
       v = grp[bot];
       w = zdata[i];
+      fb = 1'b0;
       if (scale) begin
         u = '0;
         v = grp[i];
@@ -298,7 +301,7 @@ module ntt
             3'd1: begin v = a0_q; w = b0_q; end
             3'd2: begin v = a0_q; w = b1_q; end
             3'd3: begin v = a1_q; w = b0_q; end
-            default: begin v = a1_q; w = o0; end  // o0: b1 gamma, from step 0
+            default: begin v = a1_q; fb = 1'b1; end  // w: b1 gamma, from step 0
           endcase
         end else begin
           v = (k_now == 3'd0) ? a0_q : a1_q;
@@ -310,6 +313,7 @@ module ntt
     ntt_bfu #(.Q(Q), .Red(Red), .MontBits(MontBits), .UseDsp(UseDsp)) u_bfu (
       .clk_i,
       .inv_i(inv && !scale && !mul),
+      .fb_i(fb),
       .u_i(u),
       .v_i(v),
       .w_i(w),

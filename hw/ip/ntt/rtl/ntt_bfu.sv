@@ -1,11 +1,17 @@
-// Butterfly unit, Latency = 4 cycles in both modes, fully pipelined:
+// Butterfly unit, Latency = 5 cycles in both modes, fully pipelined:
 //   forward (Cooley-Tukey):    (u, v) -> (u + w v, u - w v)
 //   inverse (Gentleman-Sande): (u, v) -> (u + v, (v - u) w)
 // all mod q on values in [0, q). w is a stored constant (times F^-1,
 // ntt_pkg), so w v is exact. With u = 0 the forward mode gives the product
 // v w F on o0 (v w for a stored w): the scaling pass and the base
-// multiplication use it so. inv_i must stay constant while values are in
-// flight.
+// multiplication use it so. fb_i (forward only) takes w from o0 one cycle
+// later, the result of the inputs given Latency - 1 cycles before: a
+// product chained on a product without waiting for it. inv_i must stay
+// constant while values are in flight.
+//
+// The inputs are registered, and each modular adder takes registers only:
+// the lanes' operand selection, the adders and the lanes' accumulation are
+// register stages of their own.
 module ntt_bfu
   import ntt_pkg::*;
 #(
@@ -17,6 +23,7 @@ module ntt_bfu
 ) (
   input  logic          clk_i,
   input  logic          inv_i,
+  input  logic          fb_i,
   input  logic [QW-1:0] u_i,
   input  logic [QW-1:0] v_i,
   input  logic [QW-1:0] w_i,
@@ -26,26 +33,31 @@ module ntt_bfu
 
   localparam int unsigned MulLat = 3;  // ntt_modmul's register stages
 
-  // One modular adder and subtractor, registered: the inverse's first stage
-  // (v + u, v - u) or the forward's last (u + w v, u - w v); the mode picks
-  // its inputs and which stage it is.
-  logic [QW-1:0] x, y, r0_d, r0_q, r1_d, r1_q, w_q;
-  // u (forward) or the sum (inverse), delayed beside the multiplier
-  logic [QW-1:0] dly_d [MulLat];
-  logic [QW-1:0] dly_q [MulLat];
+  logic          inv_q, fb_q;
+  logic [QW-1:0] u_q, v_q, w_q, w2_q;
+  // Two modular adder-subtractor pairs, each on registers only: the
+  // inverse's first stage (v + u, v - u) and the forward's last (u + w v,
+  // u - w v). One shared pair would need a multiplexer on both operands in
+  // front of its carry chains.
+  logic [QW-1:0] si_d, si_q, di_d, di_q, x_q, sf_d, df_d, df_q, o0_d, o0_q;
+  // u delayed beside the multiplier (forward) or the inverse's sum delayed
+  // into o0 (inverse): one line, its input selected, two registers long
+  logic [QW-1:0] dl_d [MulLat-1];
+  logic [QW-1:0] dl_q [MulLat-1];
   logic [QW-1:0] mx, my, p;
 
   always_comb begin
-    x = inv_i ? v_i : dly_q[MulLat-1];
-    y = inv_i ? u_i : p;
-    r0_d = QW'(add_mod(16'(x), 16'(y), 17'(Q)));
-    r1_d = QW'(sub_mod(16'(x), 16'(y), 17'(Q)));
-    mx = inv_i ? r1_q : v_i;
-    my = inv_i ? w_q : w_i;
-    dly_d[0] = inv_i ? r0_q : u_i;
-    for (int unsigned i = 1; i < MulLat; i++) begin
-      dly_d[i] = dly_q[i-1];
+    dl_d[0] = inv_q ? si_q : u_q;
+    for (int unsigned i = 1; i < MulLat - 1; i++) begin
+      dl_d[i] = dl_q[i-1];
     end
+    si_d = QW'(add_mod(16'(v_q), 16'(u_q), 17'(Q)));
+    di_d = QW'(sub_mod(16'(v_q), 16'(u_q), 17'(Q)));
+    sf_d = QW'(add_mod(16'(x_q), 16'(p), 17'(Q)));
+    df_d = QW'(sub_mod(16'(x_q), 16'(p), 17'(Q)));
+    o0_d = inv_q ? dl_q[MulLat-2] : sf_d;
+    mx = inv_q ? di_q : v_q;
+    my = inv_q ? w2_q : (fb_q ? o0_q : w_q);
   end
 
   ntt_modmul #(.Q(Q), .Red(Red), .MontBits(MontBits), .UseDsp(UseDsp)) u_modmul (
@@ -56,15 +68,23 @@ module ntt_bfu
   );
 
   always_ff @(posedge clk_i) begin
-    r0_q  <= r0_d;
-    r1_q  <= r1_d;
+    inv_q <= inv_i;
+    fb_q  <= fb_i;
+    u_q   <= u_i;
+    v_q   <= v_i;
     w_q   <= w_i;
-    dly_q <= dly_d;
+    w2_q  <= w_q;
+    si_q  <= si_d;
+    di_q  <= di_d;
+    dl_q  <= dl_d;
+    x_q   <= dl_q[MulLat-2];
+    df_q  <= df_d;
+    o0_q  <= o0_d;
   end
 
-  // forward: the registered sum and difference (MulLat + 1); inverse: the
-  // delayed sum and the product, registered in the multiplier (1 + MulLat)
-  assign o0_o = inv_i ? dly_q[MulLat-1] : r0_q;
-  assign o1_o = inv_i ? p : r1_q;
+  // forward: 1 + MulLat + 1; inverse: 2 + MulLat (the product is registered
+  // in the multiplier)
+  assign o0_o = o0_q;
+  assign o1_o = inv_q ? p : df_q;
 
 endmodule

@@ -44,9 +44,10 @@ module ntt_ctrl
   output logic [WAW-1:0] wr_b_o
 );
 
-  localparam int unsigned LayerLat = 5;  // read, then the butterfly's 4
+  localparam int unsigned LayerLat = 6;  // read, then the butterfly's 5
   localparam int unsigned S = P ? 5 : 3;
-  localparam int unsigned MulLat = P ? 11 : 8;
+  // after the slot's last product; pointwise one later, off the next read
+  localparam int unsigned MulLat = P ? 12 : 10;
   localparam int unsigned MaxLat = MulLat;
   localparam int unsigned CW = WAW + 1;
 
@@ -67,14 +68,23 @@ module ntt_ctrl
   logic inv_d, inv_q;
   logic cur_d, cur_q, src_d, src_q;
   logic [LgW-1:0] lg_d, lg_q;
+  // the layer decoded when lg is set, not behind it: ge (len >= B) and, for
+  // d = lg - LgB, lo[i] = (i < d), a thermometer
+  logic ge_d, ge_q;
+  logic [WAW-1:0] lo_d, lo_q;
   logic [CW-1:0] cnt_d, cnt_q;   // issue count of the pass
   logic [2:0] step_d, step_q;    // step within a multiplication slot
   logic [3:0] drain_d, drain_q;
   // FIPS 203's k: the twiddle index, counting up through the forward layers
   // (from 1) and down through the inverse ones (from Nz - 1), one per block
   logic [ZAW-1:0] zk_d, zk_q;
-  logic blk_end;            // this issue ends a block (len >= B)
-  logic [ZAW-1:0] zk_step;  // blocks this issue ends
+  // this issue ends a block (len >= B): blk_q, computed a count ahead
+  // (blk_next: count cnt_q + 1 ends one) so that no wide test of the count
+  // stands in front of k's adder
+  logic blk_d, blk_q, blk_next;
+  logic cnt_clr, cnt_inc;
+  logic [ZAW-1:0] zk_delta;  // k's move: + or - the blocks an issue ends
+  logic zk_adv;             // this issue advances k
   logic [$clog2(MaxLat)-1:0] tap;  // write delay of the pass, minus one
 
   // issue side
@@ -100,16 +110,16 @@ module ntt_ctrl
     b = '0;
     unique case (kind_q)
       PkLayer: begin
-        if (int'(lg_q) >= int'(LgB)) begin
-          // partners len / B words apart, blocks of 2 len / B words
+        if (ge_q) begin
+          // partners len / B words apart (bit d), blocks of 2 len / B words
           for (int unsigned i = 0; i < WAW; i++) begin
-            if (i < int'(lg_q) - int'(LgB)) begin
+            if (lo_q[i]) begin
               a[i] = cnt_q[i];
-            end else if (i > int'(lg_q) - int'(LgB)) begin
+            end else if (i > 0 && !lo_q[i-1]) begin
               a[i] = cnt_q[i-1];
             end
+            b[i] = a[i] | (!lo_q[i] && (i == 0 || lo_q[i-1]));
           end
-          b = a | (WAW'(1) << (int'(lg_q) - int'(LgB)));
         end else begin
           // both partners inside a group of two adjacent words
           a = WAW'(cnt_q) << 1;
@@ -127,17 +137,26 @@ module ntt_ctrl
     endcase
     // a block of 2 len coefficients spans len / B issues (len >= B); an
     // issue spans B / len blocks (len < B)
-    blk_end = 1'b1;
+    // count c + 1 ends a block when c's bits below d are 1..10
+    blk_next = 1'b1;
     for (int unsigned i = 0; i < WAW; i++) begin
-      if (int'(i) < int'(lg_q) - int'(LgB) && !cnt_q[i]) begin
-        blk_end = 1'b0;
+      if (lo_q[i] && (cnt_q[i] == (i == 0))) begin
+        blk_next = 1'b0;
       end
     end
-    if (int'(lg_q) >= int'(LgB)) begin
-      zk_step = blk_end ? ZAW'(1) : '0;
-    end else begin
-      zk_step = ZAW'(B >> lg_q);
+    // k moves by step = 2^ks, ks = 0 (len >= B) or LgB - lg: + or - 2^ks as
+    // bit patterns (bit ks, or bits ks and up), each bit a comparison of lg
+    // with a constant, no carry chain
+    for (int unsigned j = 0; j < ZAW; j++) begin
+      if (ge_q) begin
+        zk_delta[j] = inv_q || (j == 0);
+      end else if (j > LgB) begin
+        zk_delta[j] = inv_q;
+      end else begin
+        zk_delta[j] = inv_q ? (lg_q >= LgW'(LgB - j)) : (lg_q == LgW'(LgB - j));
+      end
     end
+    zk_adv = issue && (kind_q == PkLayer) && (!ge_q || blk_q);
   end
 
   // passes and counters
@@ -149,17 +168,20 @@ module ntt_ctrl
     src_d = src_q;
     lg_d = lg_q;
     cnt_d = cnt_q;
+    cnt_clr = 1'b0;
+    cnt_inc = 1'b0;
     step_d = step_q;
     drain_d = drain_q;
     zk_d = zk_q;
-    if (issue && kind_q == PkLayer) begin
-      zk_d = inv_q ? zk_q - zk_step : zk_q + zk_step;
+    if (zk_adv) begin
+      zk_d = zk_q + zk_delta;
     end
     unique case (state_q)
       StIdle: begin
         if (start_i) begin
           state_d = StPass;
           cnt_d = '0;
+          cnt_clr = 1'b1;
           step_d = '0;
           src_d = cur_q;
           unique case (op_i)
@@ -188,6 +210,7 @@ module ntt_ctrl
         end
         if ((kind_q != PkMul) || (step_q == 3'(S - 1))) begin
           cnt_d = cnt_q + 1'b1;
+          cnt_inc = 1'b1;
         end
         if (last) begin
           state_d = StDrain;
@@ -201,6 +224,7 @@ module ntt_ctrl
         end
         if (drain_q == 4'd1) begin
           cnt_d = '0;
+          cnt_clr = 1'b1;
           step_d = '0;
           state_d = StPass;
           if (kind_q == PkLayer) begin
@@ -221,6 +245,18 @@ module ntt_ctrl
       end
       default: state_d = StIdle;
     endcase
+    // comparisons of lg_d with constants: a LUT each, no carry chain
+    for (int unsigned i = 0; i < WAW; i++) begin
+      lo_d[i] = lg_d > LgW'(i + LgB);
+    end
+    // count 0 ends a block when d = 0
+    blk_d = cnt_clr ? !lo_d[0] : (cnt_inc ? blk_next : blk_q);
+  end
+
+  if (LgB == 0) begin : gen_ge_one
+    assign ge_d = 1'b1;
+  end else begin : gen_ge
+    assign ge_d = lg_d >= LgW'(LgB);
   end
 
   // write delay line: a read issued at cycle t is written at t + latency
@@ -243,6 +279,9 @@ module ntt_ctrl
       cur_q <= 1'b0;
       src_q <= 1'b0;
       lg_q <= '0;
+      ge_q <= 1'b0;
+      lo_q <= '0;
+      blk_q <= 1'b0;
       cnt_q <= '0;
       step_q <= '0;
       drain_q <= '0;
@@ -255,6 +294,9 @@ module ntt_ctrl
       cur_q <= cur_d;
       src_q <= src_d;
       lg_q <= lg_d;
+      ge_q <= ge_d;
+      lo_q <= lo_d;
+      blk_q <= blk_d;
       cnt_q <= cnt_d;
       step_q <= step_d;
       drain_q <= drain_d;

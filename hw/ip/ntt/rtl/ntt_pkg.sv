@@ -87,15 +87,28 @@ package ntt_pkg;
     return mulmod(c, modinv(red_factor(red, q, mont_bits), q), q);
   endfunction
 
-  // (a + b) mod q and (a - b) mod q for a, b in [0, q), q < 2^15
+  // (a + b) mod q and (a - b) mod q for a, b in [0, q), q < 2^15. Both
+  // candidates (a + b, a + b - q; a - b, a - b + q) are computed side by
+  // side, the second as one carry chain after a 3:2 compression (the q
+  // term is a constant), and the sign picks: one carry chain deep, not two.
+  // The signed candidates lie in (-2^w, 2^w), w = $clog2(q): bit w is their
+  // sign, and the chains need be no wider.
   function automatic logic [15:0] add_mod(logic [15:0] a, logic [15:0] b, logic [16:0] q);
-    logic [16:0] s = 17'(a) + 17'(b);
-    return (s >= q) ? 16'(s - q) : 16'(s);
+    logic [3:0] w = 4'($clog2(q));
+    logic [15:0] nq = ~16'(q);
+    logic [14:0] c = 15'((a & b) | (a & nq) | (b & nq));
+    logic [15:0] s = a + b;
+    logic [15:0] t = (a ^ b ^ nq) + {c, 1'b1};  // a + b - q
+    return t[w] ? s : t;
   endfunction
 
   function automatic logic [15:0] sub_mod(logic [15:0] a, logic [15:0] b, logic [16:0] q);
-    logic [16:0] d = 17'(a) - 17'(b);
-    return d[16] ? 16'(d + q) : 16'(d);
+    logic [3:0] w = 4'($clog2(q));
+    logic [15:0] nb = ~b, qq = 16'(q);
+    logic [14:0] c = 15'((a & nb) | (a & qq) | (nb & qq));
+    logic [15:0] d = a + nb + 16'd1;
+    logic [15:0] e = (a ^ nb ^ qq) + {c, 1'b1};  // a - b + q
+    return d[w] ? e : d;
   endfunction
 
 endpackage
