@@ -46,7 +46,9 @@ module mlkem_sampler
 
   logic              busy, load, perm, lane_valid, lane_take, done;
   logic [RoundW-1:0] rnd;
-  logic [4:0]        lane;
+  localparam int unsigned Lanes = RateShake128 / 64;
+
+  logic [Lanes-1:0]  lane;  // one-hot
 
   op_e               op_q, op_d;
   logic [1599:0]     s_q, s_d;
@@ -55,7 +57,8 @@ module mlkem_sampler
   logic [CntW-1:0]   cnt_q, cnt_d;
 
   mlkem_sampler_ctrl #(
-    .PermCycles (PermCycles)
+    .PermCycles (PermCycles),
+    .Lanes      (Lanes)
   ) u_ctrl (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
@@ -113,10 +116,8 @@ module mlkem_sampler
 
   always_comb begin
     lane_data = '0;
-    for (int unsigned i = 0; i < RateShake128 / 64; i++) begin
-      if (lane == 5'(i)) begin
-        lane_data = s_q[64*i +: 64];
-      end
+    for (int unsigned i = 0; i < Lanes; i++) begin
+      lane_data = lane_data | ({64{lane[i]}} & s_q[64*i +: 64]);
     end
   end
 

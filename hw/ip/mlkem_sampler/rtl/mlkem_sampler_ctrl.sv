@@ -5,9 +5,11 @@
 //   StPerm    PermCycles cycles of RoundsPerCycle rounds, then StSqueeze
 //   StSqueeze offers lane lane_o (lane_valid_o) until the datapath takes it
 //             (lane_take_i); after the operation's last rate lane, StPerm
+// lane_o is one-hot, so the datapath selects the lane without a decoder.
 // done_i returns to StIdle from any state (the sponge may be mid-permutation).
 module mlkem_sampler_ctrl #(
   parameter int unsigned PermCycles = 24,
+  parameter int unsigned Lanes      = 21,  // the largest rate, in lanes
   localparam int unsigned RoundW    = (PermCycles > 1) ? $clog2(PermCycles) : 1
 ) (
   input  logic              clk_i,
@@ -21,7 +23,7 @@ module mlkem_sampler_ctrl #(
   output logic              perm_o,
   output logic [RoundW-1:0] rnd_o,
   output logic              lane_valid_o,
-  output logic [4:0]        lane_o
+  output logic [Lanes-1:0]  lane_o
 );
 
   typedef enum logic [1:0] {
@@ -32,7 +34,7 @@ module mlkem_sampler_ctrl #(
 
   state_e            state_q, state_d;
   logic [RoundW-1:0] rnd_q, rnd_d;
-  logic [4:0]        lane_q, lane_d;
+  logic [Lanes-1:0]  lane_q, lane_d;
 
   always_comb begin
     state_d      = state_q;
@@ -56,18 +58,18 @@ module mlkem_sampler_ctrl #(
         rnd_d  = rnd_q + 1'b1;
         if (rnd_q == RoundW'(PermCycles - 1)) begin
           state_d = StSqueeze;
-          lane_d  = '0;
+          lane_d  = Lanes'(1);
         end
       end
 
       StSqueeze: begin
         lane_valid_o = 1'b1;
         if (lane_take_i) begin
-          if (lane_q == rate_last_i) begin
+          if (lane_q[rate_last_i]) begin
             state_d = StPerm;
             rnd_d   = '0;
           end else begin
-            lane_d = lane_q + 1'b1;
+            lane_d = lane_q << 1;
           end
         end
       end
