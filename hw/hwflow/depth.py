@@ -8,12 +8,12 @@ distributed RAM, DSP48E1), and every other cell (LUT, MUXF7/8, CARRY4, INV)
 counts one level, as `ltp` counts them: the worst endpoint's depth equals the
 report's `lut_depth`. A shift register mapped to SRL16E is not cut either,
 so a path through one counts it as a level even from its data input (a
-clocked one): such paths are overstated by one. synth_xilinx keeps no register names, so an endpoint
-(a register's D/CE/reset, a memory's or DSP's input, an output port) is named
-by the RTL line of the cell it feeds (a register: its always_ff) and the last
-RTL line on its worst path; that path is listed cell by cell with each
-cell's RTL line where Yosys kept one, from the register or memory it starts
-at.
+clocked one): such paths are overstated by one. synth_xilinx keeps no
+register names, so an endpoint (a register's D/CE/reset, a memory's or
+DSP's input, an output port) is named by the RTL line of the cell it feeds
+(a register: its always_ff) and the last RTL line on its worst path; that
+path is listed cell by cell with each cell's RTL line where Yosys kept one,
+from the register or memory it starts at.
 
     python -m hwflow depth --cores bike_decoder --presets medium   (from hw/)
 """
