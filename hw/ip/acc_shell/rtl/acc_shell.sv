@@ -104,6 +104,7 @@ module acc_shell
   logic [OpW-1:0]  op_q, op_d;
   logic            end_pulse, err_event, done;
   logic [3:0]      err;
+  logic [CntW-1:0] out_left_q, out_left_d;
 
   // the operation of the last accepted START, so that a CTRL.OP write while
   // busy does not change the running operation (nor its lengths)
@@ -152,9 +153,51 @@ module acc_shell
   assign core_in_data_o   = core_zero ? '0 : s_axis_tdata;
   assign m_axis_tvalid    = core_out_valid_i && !flush;
   assign m_axis_tdata     = core_out_data_i;
-  assign m_axis_tlast     = (hwif_out.STREAM.OUT.value == core_out_words_i - 1'b1);
+  assign m_axis_tlast     = (out_left_q == CntW'(1));
   assign core_out_ready_o = flush || m_axis_tready;
   assign out_take         = m_axis_tvalid && m_axis_tready;
+
+  // result words still to leave, counted down from the START's length
+  assign out_left_d = started  ? core_out_words_i :
+                      out_take ? out_left_q - 1'b1 : out_left_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      out_left_q <= '0;
+    end else begin
+      out_left_q <= out_left_d;
+    end
+  end
+
+  // ---------------------------------------------------------------------------
+  // Counters of the register block (one cycle behind their events)
+  // ---------------------------------------------------------------------------
+  logic [31:0]     cycles;
+  logic [CntW-1:0] stream_in, stream_out;
+
+  acc_counter #(.Width (32)) u_cycles (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .clr_i   (started),
+    .incr_i  (busy),
+    .count_o (cycles)
+  );
+
+  acc_counter #(.Width (CntW)) u_stream_in (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .clr_i   (started),
+    .incr_i  (s_axis_tvalid && s_axis_tready),
+    .count_o (stream_in)
+  );
+
+  acc_counter #(.Width (CntW)) u_stream_out (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .clr_i   (started),
+    .incr_i  (out_take),
+    .count_o (stream_out)
+  );
 
   // ---------------------------------------------------------------------------
   // Register block inputs
@@ -167,14 +210,11 @@ module acc_shell
     hwif_in.STATUS.ERROR.next   = err;
     hwif_in.INTR_STATE.DONE.next  = end_pulse;
     hwif_in.INTR_STATE.ERROR.next = err_event;
-    hwif_in.CYCLES.VALUE.hwclr  = started;
-    hwif_in.CYCLES.VALUE.incr   = busy;
+    hwif_in.CYCLES.VALUE.next   = cycles;
     hwif_in.WORDS.IN.next       = core_in_words_i;
     hwif_in.WORDS.OUT.next      = core_out_words_i;
-    hwif_in.STREAM.IN.hwclr     = started;
-    hwif_in.STREAM.IN.incr      = s_axis_tvalid && s_axis_tready;
-    hwif_in.STREAM.OUT.hwclr    = started;
-    hwif_in.STREAM.OUT.incr     = out_take;
+    hwif_in.STREAM.IN.next      = stream_in;
+    hwif_in.STREAM.OUT.next     = stream_out;
   end
 
   assign irq_o = hwif_out.INTR_STATE.intr;

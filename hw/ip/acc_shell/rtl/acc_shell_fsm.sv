@@ -61,7 +61,7 @@ module acc_shell_fsm
   localparam logic [3:0] ErrCore    = 4'(acc_shell_err_e__CORE);
 
   state_e          state_q, state_d;
-  logic [CntW-1:0] fed_q, fed_d;      // words given to the core
+  logic [CntW-1:0] left_q, left_d;    // words still to give the core
   logic            done_q, done_d;
   logic            flush_q, flush_d;
   logic            fin_q, fin_d;      // the core is done (it may be, while draining)
@@ -71,12 +71,13 @@ module acc_shell_fsm
   logic            take, last_word, in_complete;
   logic [3:0]      event_code;
 
-  // the word given to the core now is the operation's last
-  assign last_word = (fed_q == in_words_i - 1'b1);
+  // the word given to the core now is the operation's last (a count down
+  // from the START's length: no arithmetic on the core's answer after START)
+  assign last_word = (left_q == CntW'(1));
 
   always_comb begin
     state_d      = state_q;
-    fed_d        = fed_q;
+    left_d       = left_q;
     done_d       = done_q;
     flush_d      = flush_q;
     fin_d        = fin_q || core_done_i;
@@ -103,7 +104,7 @@ module acc_shell_fsm
           core_start_o = 1'b1;
           started_o    = 1'b1;
           state_d      = (in_words_i == '0) ? StWait : StPass;
-          fed_d        = '0;
+          left_d       = in_words_i;
           done_d       = 1'b0;
           flush_d      = 1'b0;
           fin_d        = 1'b0;
@@ -117,7 +118,7 @@ module acc_shell_fsm
         take         = s_valid_i && core_ready_i;
         in_complete  = take && last_word;
         if (take) begin
-          fed_d = fed_q + 1'b1;
+          left_d = left_q - 1'b1;
         end
         if (take && last_word && !s_last_i) begin
           event_code = ErrInLong;
@@ -141,7 +142,7 @@ module acc_shell_fsm
         core_valid_o = 1'b1;
         core_zero_o  = 1'b1;
         if (core_ready_i) begin
-          fed_d = fed_q + 1'b1;
+          left_d = left_q - 1'b1;
           if (last_word) begin
             state_d = StWait;
           end
@@ -180,7 +181,7 @@ module acc_shell_fsm
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q <= StIdle;
-      fed_q   <= '0;
+      left_q  <= '0;
       done_q  <= 1'b0;
       flush_q <= 1'b0;
       fin_q   <= 1'b0;
@@ -188,7 +189,7 @@ module acc_shell_fsm
       err_q   <= ErrNone;
     end else begin
       state_q <= state_d;
-      fed_q   <= fed_d;
+      left_q  <= left_d;
       done_q  <= done_d;
       flush_q <= flush_d;
       fin_q   <= fin_d;

@@ -307,28 +307,6 @@ module acc_shell_reg (
                 logic load_next;
             } ERROR;
         } INTR_ENABLE;
-        struct {
-            struct {
-                logic [31:0] next;
-                logic load_next;
-                logic incrthreshold;
-                logic overflow;
-            } VALUE;
-        } CYCLES;
-        struct {
-            struct {
-                logic [15:0] next;
-                logic load_next;
-                logic incrthreshold;
-                logic overflow;
-            } IN;
-            struct {
-                logic [15:0] next;
-                logic load_next;
-                logic incrthreshold;
-                logic overflow;
-            } OUT;
-        } STREAM;
     } field_combo_t;
     field_combo_t field_combo;
 
@@ -360,19 +338,6 @@ module acc_shell_reg (
                 logic value;
             } ERROR;
         } INTR_ENABLE;
-        struct {
-            struct {
-                logic [31:0] value;
-            } VALUE;
-        } CYCLES;
-        struct {
-            struct {
-                logic [15:0] value;
-            } IN;
-            struct {
-                logic [15:0] value;
-            } OUT;
-        } STREAM;
     } field_storage_t;
     field_storage_t field_storage;
 
@@ -548,97 +513,6 @@ module acc_shell_reg (
             end
         end
     end
-    // Field: acc_shell.CYCLES.VALUE
-    always_comb begin
-        automatic logic [31:0] next_c;
-        automatic logic load_next_c;
-        next_c = field_storage.CYCLES.VALUE.value;
-        load_next_c = '0;
-        if(hwif_in.CYCLES.VALUE.hwclr) begin // HW Clear
-            next_c = '0;
-            load_next_c = '1;
-        end
-        if(hwif_in.CYCLES.VALUE.incr) begin // increment
-            field_combo.CYCLES.VALUE.overflow = (((33)'(next_c) + 32'h1) > 33'hffffffff);
-            next_c = next_c + 32'h1;
-            load_next_c = '1;
-        end else begin
-            field_combo.CYCLES.VALUE.overflow = '0;
-        end
-        field_combo.CYCLES.VALUE.incrthreshold = (field_storage.CYCLES.VALUE.value >= 32'hffffffff);
-        field_combo.CYCLES.VALUE.next = next_c;
-        field_combo.CYCLES.VALUE.load_next = load_next_c;
-    end
-    always_ff @(posedge clk or negedge arst_n) begin
-        if(~arst_n) begin
-            field_storage.CYCLES.VALUE.value <= 32'h0;
-        end else begin
-            if(field_combo.CYCLES.VALUE.load_next) begin
-                field_storage.CYCLES.VALUE.value <= field_combo.CYCLES.VALUE.next;
-            end
-        end
-    end
-    // Field: acc_shell.STREAM.IN
-    always_comb begin
-        automatic logic [15:0] next_c;
-        automatic logic load_next_c;
-        next_c = field_storage.STREAM.IN.value;
-        load_next_c = '0;
-        if(hwif_in.STREAM.IN.hwclr) begin // HW Clear
-            next_c = '0;
-            load_next_c = '1;
-        end
-        if(hwif_in.STREAM.IN.incr) begin // increment
-            field_combo.STREAM.IN.overflow = (((17)'(next_c) + 16'h1) > 17'hffff);
-            next_c = next_c + 16'h1;
-            load_next_c = '1;
-        end else begin
-            field_combo.STREAM.IN.overflow = '0;
-        end
-        field_combo.STREAM.IN.incrthreshold = (field_storage.STREAM.IN.value >= 16'hffff);
-        field_combo.STREAM.IN.next = next_c;
-        field_combo.STREAM.IN.load_next = load_next_c;
-    end
-    always_ff @(posedge clk or negedge arst_n) begin
-        if(~arst_n) begin
-            field_storage.STREAM.IN.value <= 16'h0;
-        end else begin
-            if(field_combo.STREAM.IN.load_next) begin
-                field_storage.STREAM.IN.value <= field_combo.STREAM.IN.next;
-            end
-        end
-    end
-    // Field: acc_shell.STREAM.OUT
-    always_comb begin
-        automatic logic [15:0] next_c;
-        automatic logic load_next_c;
-        next_c = field_storage.STREAM.OUT.value;
-        load_next_c = '0;
-        if(hwif_in.STREAM.OUT.hwclr) begin // HW Clear
-            next_c = '0;
-            load_next_c = '1;
-        end
-        if(hwif_in.STREAM.OUT.incr) begin // increment
-            field_combo.STREAM.OUT.overflow = (((17)'(next_c) + 16'h1) > 17'hffff);
-            next_c = next_c + 16'h1;
-            load_next_c = '1;
-        end else begin
-            field_combo.STREAM.OUT.overflow = '0;
-        end
-        field_combo.STREAM.OUT.incrthreshold = (field_storage.STREAM.OUT.value >= 16'hffff);
-        field_combo.STREAM.OUT.next = next_c;
-        field_combo.STREAM.OUT.load_next = load_next_c;
-    end
-    always_ff @(posedge clk or negedge arst_n) begin
-        if(~arst_n) begin
-            field_storage.STREAM.OUT.value <= 16'h0;
-        end else begin
-            if(field_combo.STREAM.OUT.load_next) begin
-                field_storage.STREAM.OUT.value <= field_combo.STREAM.OUT.next;
-            end
-        end
-    end
-    assign hwif_out.STREAM.OUT.value = field_storage.STREAM.OUT.value;
 
     //--------------------------------------------------------------------------
     // Write response
@@ -688,15 +562,15 @@ module acc_shell_reg (
             readback_data_var[1] = field_storage.INTR_ENABLE.ERROR.value;
         end
         if(rd_mux_addr == 12'h1c) begin
-            readback_data_var[31:0] = field_storage.CYCLES.VALUE.value;
+            readback_data_var[31:0] = hwif_in.CYCLES.VALUE.next;
         end
         if(rd_mux_addr == 12'h20) begin
             readback_data_var[15:0] = hwif_in.WORDS.IN.next;
             readback_data_var[31:16] = hwif_in.WORDS.OUT.next;
         end
         if(rd_mux_addr == 12'h24) begin
-            readback_data_var[15:0] = field_storage.STREAM.IN.value;
-            readback_data_var[31:16] = field_storage.STREAM.OUT.value;
+            readback_data_var[15:0] = hwif_in.STREAM.IN.next;
+            readback_data_var[31:16] = hwif_in.STREAM.OUT.next;
         end
         readback_data = readback_data_var;
         readback_done = decoded_req & ~decoded_req_is_wr;

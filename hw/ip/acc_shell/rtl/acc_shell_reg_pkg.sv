@@ -55,8 +55,7 @@ package acc_shell_reg_pkg;
     } acc_shell__INTR_STATE__in_t;
 
     typedef struct {
-        logic hwclr;
-        logic incr;
+        logic [31:0] next;
     } acc_shell__CYCLES__VALUE__in_t;
 
     typedef struct {
@@ -77,13 +76,11 @@ package acc_shell_reg_pkg;
     } acc_shell__WORDS__in_t;
 
     typedef struct {
-        logic hwclr;
-        logic incr;
+        logic [15:0] next;
     } acc_shell__STREAM__IN__in_t;
 
     typedef struct {
-        logic hwclr;
-        logic incr;
+        logic [15:0] next;
     } acc_shell__STREAM__OUT__in_t;
 
     typedef struct {
@@ -124,17 +121,8 @@ package acc_shell_reg_pkg;
     } acc_shell__INTR_STATE__out_t;
 
     typedef struct {
-        logic [15:0] value;
-    } acc_shell__STREAM__OUT__out_t;
-
-    typedef struct {
-        acc_shell__STREAM__OUT__out_t OUT;
-    } acc_shell__STREAM__out_t;
-
-    typedef struct {
         acc_shell__CTRL__out_t CTRL;
         acc_shell__INTR_STATE__out_t INTR_STATE;
-        acc_shell__STREAM__out_t STREAM;
     } acc_shell__out_t;
 
     typedef enum logic [5:0] {

@@ -144,9 +144,8 @@ module ntt_stream
   // the product word just read plus the sum's word (mod Q, lane by lane)
   always_comb begin
     for (int unsigned i = 0; i < B; i++) begin
-      logic [QW:0] s;
-      s = {1'b0, host_rdata[i*QW +: QW]} + (wb_first ? '0 : {1'b0, acc_rdata[i*QW +: QW]});
-      acc_sum[i*QW +: QW] = (s >= (QW+1)'(Q)) ? QW'(s - (QW+1)'(Q)) : QW'(s);
+      acc_sum[i*QW +: QW] = QW'(add_mod(16'(host_rdata[i*QW +: QW]),
+                                        wb_first ? 16'd0 : 16'(acc_rdata[i*QW +: QW]), 17'(Q)));
     end
   end
 

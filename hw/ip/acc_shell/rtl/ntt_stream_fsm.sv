@@ -90,6 +90,8 @@ module ntt_stream_fsm
   logic [3:0]      left_q, left_d;    // items after the current one
   logic            poly_q, poly_d;    // the polynomial written (0: a, 1: b)
   logic [WAW-1:0]  addr_q, addr_d;    // host word written or read
+  logic            last_q, last_d;    // addr_q is the last word (a register: the
+                                      // NTT's start depends on it)
   logic            bad_q, bad_d;      // a coefficient >= Q came in
   logic            cap_q, cap_d;      // the host's read data is lane group sub_q
   logic [KW-1:0]   sub_q, sub_d;
@@ -158,7 +160,7 @@ module ntt_stream_fsm
           if (last_sub) begin
             bad_d = bad_q | bad_in_i;
           end
-          if (addr_q == LastAddr) begin
+          if (last_q) begin
             addr_d = '0;
             if (mul_q && !poly_q) begin
               poly_d = 1'b1;
@@ -184,7 +186,7 @@ module ntt_stream_fsm
         acc_rd_o   = 1'b1;
         wb_d       = 1'b1;
         addr_d     = addr_q + 1'b1;
-        if (addr_q == LastAddr) begin
+        if (last_q) begin
           first_d = 1'b0;
           if (left_q != '0) begin
             left_d  = left_q - 1'b1;
@@ -201,7 +203,7 @@ module ntt_stream_fsm
         wb_d     = 1'b1;
         wbcopy_d = 1'b1;
         addr_d   = addr_q + 1'b1;
-        if (addr_q == LastAddr) begin
+        if (last_q) begin
           state_d = StCopyEnd;
         end
       end
@@ -247,6 +249,7 @@ module ntt_stream_fsm
 
       default: state_d = StIdle;
     endcase
+    last_d = (addr_d == LastAddr);
 
     // the write-back of the last cycle's read: the sum (StAcc), or the
     // sum copied into ntt's a (StCopy)
@@ -273,6 +276,7 @@ module ntt_stream_fsm
       left_q    <= '0;
       poly_q    <= 1'b0;
       addr_q    <= '0;
+      last_q    <= 1'b0;
       bad_q     <= 1'b0;
       cap_q     <= 1'b0;
       sub_q     <= '0;
@@ -290,6 +294,7 @@ module ntt_stream_fsm
       left_q    <= left_d;
       poly_q    <= poly_d;
       addr_q    <= addr_d;
+      last_q    <= last_d;
       bad_q     <= bad_d;
       cap_q     <= cap_d;
       sub_q     <= sub_d;
