@@ -25,7 +25,9 @@ from hwflow.records import (
     LEVELS,
     check_designs,
     check_reports,
+    committed_pnr_reports,
     make_record,
+    pnr_report_stale,
     record_job,
     update_records,
     write_record,
@@ -96,7 +98,10 @@ def cmd_synth(a: argparse.Namespace) -> None:
 def cmd_pnr(a: argparse.Namespace) -> None:
     cores = _cores(a.cores)
     jobs: list[pnr.PnrJob] = []
-    for core in cores:
+    if a.stale:  # the committed reports check-records calls stale, whatever their names
+        jobs = [j for rep, j in committed_pnr_reports(cores) if j and pnr_report_stale(rep, j)]
+        print(f"pnr --stale: {len(jobs)} configuration(s) to route again", flush=True)
+    for core in [] if a.stale else cores:
         presets = a.presets or pnr.configs(core)
         for preset in presets:
             levels = a.levels if core.level_params else a.levels[:1]
@@ -272,6 +277,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--presets", nargs="+", default=None)
     p.add_argument("--part", default=pnr.PART, help=f"an ECP5 part (default {pnr.PART})")
     p.add_argument("--force", action="store_true", help="rerun even if up to date")
+    p.add_argument(
+        "--stale", action="store_true", help="only the committed reports whose inputs changed"
+    )
     executor_options(p)
     p = command(
         "tdp-check", cmd_tdp_check, "the bike_ram_tdp users' testbenches with a collision checker"

@@ -163,8 +163,9 @@ def check_reports(cores: list[FlowCore]) -> Check:
     return ck
 
 
-def check_pnr_reports(cores: list[FlowCore], ck: Check) -> None:
-    """Every committed P&R report (hw/ip/<ip>/syn/pnr/) against its inputs' hash."""
+def committed_pnr_reports(cores: list[FlowCore]) -> list[tuple[Path, pnr.PnrJob | None]]:
+    """Every committed P&R report (hw/ip/<ip>/syn/pnr/) with the job that makes it
+    (None: no configuration of these cores does)."""
     jobs: dict[Path, pnr.PnrJob] = {}
     for c in cores:
         if not c.harness.synth:
@@ -173,21 +174,31 @@ def check_pnr_reports(cores: list[FlowCore], ck: Check) -> None:
             for level in LEVELS:
                 j = pnr.pnr_job(c, preset, level)
                 jobs[j.report] = j
-    for d in sorted({c.report_dir.parent / "pnr" for c in cores}):
-        for rep in sorted(d.glob("*.json")):
-            found = jobs.get(rep)
-            label = str(rep.relative_to(rep.parents[3]))
-            if found is None:
-                ck.orphan.append(label)
-                continue
-            stored = pnr.read_report(rep)
-            script = rep.with_suffix(".ys")
-            if stored.inputs_sha256 != pnr.job_sha256(found) or (
-                script.exists() and script.read_text() != found.script
-            ):
-                ck.stale.append(label)
-            else:
-                ck.current.append(label)
+    return [
+        (rep, jobs.get(rep))
+        for d in sorted({c.report_dir.parent / "pnr" for c in cores})
+        for rep in sorted(d.glob("*.json"))
+    ]
+
+
+def pnr_report_stale(rep: Path, job: pnr.PnrJob) -> bool:
+    """A committed P&R report whose job's inputs or script changed since it ran."""
+    script = rep.with_suffix(".ys")
+    return pnr.read_report(rep).inputs_sha256 != pnr.job_sha256(job) or (
+        script.exists() and script.read_text() != job.script
+    )
+
+
+def check_pnr_reports(cores: list[FlowCore], ck: Check) -> None:
+    """Every committed P&R report against its inputs' hash."""
+    for rep, job in committed_pnr_reports(cores):
+        label = str(rep.relative_to(rep.parents[3]))
+        if job is None:
+            ck.orphan.append(label)
+        elif pnr_report_stale(rep, job):
+            ck.stale.append(label)
+        else:
+            ck.current.append(label)
 
 
 def pnr_problems(core: FlowCore, rec: dict[str, Any]) -> list[str]:

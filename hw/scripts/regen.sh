@@ -2,10 +2,11 @@
 # Regenerate every record that `python -m hwflow check-records` calls stale or
 # mismatched, in dependency order: xc7 synthesis reports, the results records
 # and TABLE.md (their resources come from the reports), ECP5 routes, the
-# verified designs, the long validation. Resumable: a step whose records are
-# all current is skipped, and within a step the flow reruns only what changed
-# (synthesis by input hash, simulations from build/cache and the best runs,
-# validation by its finished shards). One job at a time unless HW_WORKERS says
+# verified designs, ML-KEM's co-simulation record, the long validation.
+# Resumable: a step whose records are all current is skipped, and within a
+# step the flow reruns only what changed (synthesis by input hash,
+# simulations from build/cache and the best runs, validation by its
+# finished shards). One job at a time unless HW_WORKERS says
 # otherwise. Run from anywhere: hw/scripts/regen.sh (or make -C hw regen);
 # DRY=1 prints the commands it would run instead.
 # README.md, "Regenerating the records", says what it costs.
@@ -65,16 +66,11 @@ res "3 5" 2 10 "" bike_kem_full
 res 5 1000 100 "" gf2x_sqr_k sparse_mul sparse_upc
 res 5 10 5 "" gf2x_inv bike_decoder
 
-# 3. ECP5 place and route of the stale reports (ip/<ip>/syn/pnr/<preset>_L<n>)
-pending '[a-z0-9_]+/syn/pnr/' | sed -E 's/^[a-z]+: ([a-z0-9_]+)\/syn\/pnr\/([a-z0-9_]+)_L([0-9])\.json.*/\1 \2 \3/' |
-  while read -r ip name level; do
-    core=$ip preset=$name
-    if [ "$ip" = bike_kem ]; then  # full_medium: the shape's flow core and its preset
-      core=bike_kem_${name%%_*} preset=${name#*_}
-    fi
-    step "place and route $core $preset L$level"
-    flow pnr --cores "$core" --presets "$preset" --levels "$level"
-  done
+# 3. ECP5 place and route of the stale reports (ip/<ip>/syn/pnr/)
+if [ -n "$(pending '[a-z0-9_]+/syn/pnr/')" ]; then
+  step "place and route"
+  flow pnr --stale
+fi
 
 # 4. the verified designs (bikeco verify; a record that ended with a refit
 # keeps its earlier builds)
@@ -92,7 +88,13 @@ pending 'results/designs/' | sed -E 's/^[a-z]+: results\/designs\/([^/]+)\/.*/\1
       --kat 100 --random 10 --workers "$HW_WORKERS" "${opts[@]}")
   done
 
-# 5. the long validation: each stale record again, with its own core,
+# 5. ML-KEM's co-simulation record on ntt_acc
+if [ -n "$(pending 'results/cosim/')" ]; then
+  step "ML-KEM co-simulation record"
+  run $NICE make cosim-mlkem-record
+fi
+
+# 6. the long validation: each stale record again, with its own core,
 # preset, level and count of KEMs
 for record in results/validation/*.json; do
   if [ -n "$(pending "${record//./\\.}")" ]; then
