@@ -95,23 +95,30 @@ def cmd_synth(a: argparse.Namespace) -> None:
     synthesise_all(jobs, force=a.force, opts=_options(a))
 
 
-def cmd_pnr(a: argparse.Namespace) -> None:
-    cores = _cores(a.cores)
+def _pnr_jobs(
+    cores: list[FlowCore], presets: list[str] | None, levels: list[int], part: str
+) -> list[pnr.PnrJob]:
+    """The P&R jobs of these cores' presets (all routed ones if None) and levels."""
     jobs: list[pnr.PnrJob] = []
-    if a.stale:  # the committed reports check-records calls stale, whatever their names
-        jobs = [j for rep, j in committed_pnr_reports(cores) if j and pnr_report_stale(rep, j)]
-        print(f"pnr --stale: {len(jobs)} configuration(s) to route again", flush=True)
-    for core in [] if a.stale else cores:
-        presets = a.presets or pnr.configs(core)
-        for preset in presets:
-            levels = a.levels if core.level_params else a.levels[:1]
-            for level in levels:
+    for core in cores:
+        for preset in presets or pnr.configs(core):
+            for level in levels if core.level_params else levels[:1]:
                 try:
-                    job = pnr.pnr_job(core, preset, level, a.part)
+                    job = pnr.pnr_job(core, preset, level, part)
                 except ValueError as exc:
                     sys.exit(f"pnr: {exc}")
                 if job not in jobs:
                     jobs.append(job)
+    return jobs
+
+
+def cmd_pnr(a: argparse.Namespace) -> None:
+    cores = _cores(a.cores)
+    if a.stale:  # the committed reports check-records calls stale, whatever their names
+        jobs = [j for rep, j in committed_pnr_reports(cores) if j and pnr_report_stale(rep, j)]
+        print(f"pnr --stale: {len(jobs)} configuration(s) to route again", flush=True)
+    else:
+        jobs = _pnr_jobs(cores, a.presets, a.levels, a.part)
     # one run at a time: each nextpnr takes a core and, for a KEM core, gigabytes
     opts = _options(a)
     reps = pnr.place_and_route_all(jobs, force=a.force, opts=Options(opts.scheduler, 1, opts.cache))
