@@ -17,7 +17,7 @@ from hwflow import design
 from hwflow.cores import FlowCore, flow_cores
 from hwflow.paths import REPO, build_dir, kat_dir
 from hwflow.sim import JOBS, libbike
-from hwflow.tools import gparams, run, tool_env, verilator_pin
+from hwflow.tools import NO_PCH, gparams, run, tool_env, verilator_pin
 
 DRIVER = REPO / "driver"
 REGS = REPO / "hw" / "ip" / "acc_shell" / "sw"
@@ -196,9 +196,8 @@ def model(core: FlowCore, preset: str, level: int) -> tuple[Path, str]:
     cmd = ["verilator", "--cc", "-O3", "--Mdir", str(mdir), "--prefix", prefix]
     cmd += ["--top-module", core.sim_top, *gparams(core.params(preset, level)), *files]
     run(cmd, log=mdir.with_suffix(".verilate.log"))
-    # this g++ cannot use Verilator's precompiled header (hw-flow.md)
     make = ["make", "-C", str(mdir), "-f", f"{prefix}.mk", "-j", JOBS]
-    run([*make, f"lib{prefix}.a", "CFG_CXXFLAGS_PCH_I=-include"], log=mdir.with_suffix(".log"))
+    run([*make, f"lib{prefix}.a", NO_PCH], log=mdir.with_suffix(".log"))
     return mdir, prefix
 
 
@@ -209,7 +208,7 @@ def runtime(mdir: Path, prefix: str) -> Path:
     if _newer(lib, [src]):
         return lib
     make = ["make", "-C", str(mdir), "-f", f"{prefix}.mk", "-j", JOBS]
-    run([*make, "libverilated.a", "CFG_CXXFLAGS_PCH_I=-include"])
+    run([*make, "libverilated.a", NO_PCH])
     shutil.copy(mdir / "libverilated.a", lib)
     return lib
 

@@ -64,6 +64,11 @@ def run(
     return res, time.time() - t0
 
 
+# The make variable that keeps a Verilated model's build off Verilator's
+# precompiled header, which this g++ cannot use (hw-flow.md).
+NO_PCH = "CFG_CXXFLAGS_PCH_I=-include"
+
+
 def gparams(params: dict[str, int]) -> list[str]:
     return [f"-G{k}={v}" for k, v in params.items()]
 
@@ -103,13 +108,33 @@ def verilator_build(
         cflags,
         "-LDFLAGS",
         ldflags,
-        # this g++ cannot use Verilator's precompiled header (hw-flow.md)
         "-MAKEFLAGS",
-        "CFG_CXXFLAGS_PCH_I=-include",
+        NO_PCH,
     ]
     if shared_runtime:  # link the shared run-time objects instead of compiling them
         cmd += ["-MAKEFLAGS", "VM_GLOBAL_FAST=", "-MAKEFLAGS", "VM_GLOBAL_SLOW="]
     return cmd + gparams(params) + files
+
+
+def verilator_binary(*, top: str, files: list[str], mdir: Path) -> list[str]:
+    """Verilator --binary of a SystemVerilog testbench (its own main, delays
+    through C++20 coroutines) into mdir/tb."""
+    return [
+        "verilator",
+        "--binary",
+        "-Wall",
+        "--Mdir",
+        str(mdir),
+        "-o",
+        "tb",
+        "--top-module",
+        top,
+        "-CFLAGS",
+        "-std=c++20 -fcoroutines",
+        "-MAKEFLAGS",
+        NO_PCH,
+        *files,
+    ]
 
 
 # Cells the logic depth stops at (Yosys cell-type patterns): every

@@ -15,25 +15,11 @@ SHELL = HW / "ip" / "acc_shell"
 
 
 def test_acc_counter_matches_its_model_every_cycle(tmp_path: Path) -> None:
-    build = [
-        "verilator",
-        "--binary",
-        "-Wall",
-        "--Mdir",
-        str(tmp_path),
-        "-o",
-        "tb",
-        "--top-module",
-        "tb_acc_counter",
-        # the testbench's delays need C++20 coroutines (Verilator --timing)
-        "-CFLAGS",
-        "-std=c++20 -fcoroutines",
-        # this g++ cannot use Verilator's precompiled header (hw-flow.md)
-        "-MAKEFLAGS",
-        "CFG_CXXFLAGS_PCH_I=-include",
-        str(SHELL / "rtl" / "acc_counter.sv"),
-        str(SHELL / "dv" / "tb_acc_counter.sv"),
-    ]
+    build = tools.verilator_binary(
+        top="tb_acc_counter",
+        files=[str(SHELL / "rtl" / "acc_counter.sv"), str(SHELL / "dv" / "tb_acc_counter.sv")],
+        mdir=tmp_path,
+    )
     res, _ = tools.run(build, cwd=tmp_path, check=False)
     assert res.returncode == 0, res.stdout[-4000:]
     out = subprocess.run(
