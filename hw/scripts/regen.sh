@@ -35,7 +35,7 @@ fi
 
 # 2. results records (cycles from simulation, resources from step 1) of the
 # cores with a record that check-records or test_hwcycles.py does not call
-# current, with the vector counts of `make results` (the table: last)
+# current, with the vector counts of `make results` (which writes the table)
 pending_cores() {
   {
     pending 'results/[a-z0-9_]+_L[0-9]\.json' |
@@ -45,26 +45,12 @@ pending_cores() {
   } | sort -u
 }
 TODO=$(pending_cores)
-# res LEVELS RANDOM KAT PRESETS CORES...: `hwflow results` on the pending ones
-res() {
-  local levels=$1 random=$2 kat=$3 presets=$4 cores=() c
-  shift 4
-  for c in "$@"; do
-    if grep -qx "$c" <<<"$TODO"; then cores+=("$c"); fi
-  done
-  [ ${#cores[@]} -gt 0 ] || return 0
-  # shellcheck disable=SC2086  # LEVELS and PRESETS are lists
-  flow results --cores "${cores[@]}" --levels $levels ${presets:+--presets $presets} \
-    --random "$random" --kat "$kat"
-}
-step "results records: ${TODO//$'\n'/ }"
-res "1 3" 1000 100 "" gf2x_sqr_k sparse_mul sparse_upc
-res "1 3" 100 50 "" gf2x_inv bike_decoder
-res 1 10 100 "" bike_kem_full bike_kem_client bike_kem_server
-res 1 10 100 medium bike_kem_keygen bike_kem_decaps
-res "3 5" 2 10 "" bike_kem_full
-res 5 1000 100 "" gf2x_sqr_k sparse_mul sparse_upc
-res 5 10 5 "" gf2x_inv bike_decoder
+if [ -n "$TODO" ]; then
+  step "results records: ${TODO//$'\n'/ }"
+  run $NICE make results PYTHON="$PY" RESULTS_CORES="${TODO//$'\n'/ }"
+else
+  step "results records: current"
+fi
 
 # 3. ECP5 place and route of the stale reports (ip/<ip>/syn/pnr/)
 if [ -n "$(pending '[a-z0-9_]+/syn/pnr/')" ]; then
