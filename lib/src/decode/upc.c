@@ -22,11 +22,8 @@ void upc_count_c(const bike_params *p, upc_counters *u, const upc_plan *plan, co
   for (uint32_t b = 0; b < UPC_SLICES; b++) {
     memset(u->slice[b], 0, n * sizeof(uint64_t));
   }
-  uint32_t live = 1; /* slices that can be non-zero after i + 1 additions */
   for (uint32_t i = 0; i < count; i++) {
-    while (live < UPC_SLICES && ((i + 1) >> live) != 0) {
-      live++;
-    }
+    const uint32_t live = upc_live_slices(i + 1);
     bike_gf2x_rotr_c(p, rot, s, idx[i]);
     for (uint32_t w = 0; w < n; w++) {
       uint64_t carry = rot[w];

@@ -18,6 +18,16 @@
  * syndrome (R + 96 rows); the AVX2 kernel's 17 copies of R + 4 rows. */
 #define UPC_SCRATCH_ROWS(R) (25 * (R) + 96)
 
+/* The slices that can be non-zero once n indices are counted: n's bit
+ * length, at most UPC_SLICES. n is public (a count of key indices). */
+static inline uint32_t upc_live_slices(uint32_t n) {
+  uint32_t live = 0;
+  while (live < UPC_SLICES && (n >> live) != 0) {
+    live++;
+  }
+  return live;
+}
+
 typedef struct {
   _Alignas(64) uint64_t slice[UPC_SLICES][UPC_ROWS * 8];
   /* Secret after a count: kept here rather than on the kernel's stack so

@@ -200,10 +200,9 @@ void upc_count_avx2(const bike_params *p, upc_counters *u, const upc_plan *plan,
       extend(p, rows[c + 1], n4);
     }
     t += size;
-    uint32_t live = 5; /* slices that can be non-zero after this group */
-    while (live < UPC_SLICES && ((t < count ? t : count) >> live) != 0) {
-      live++;
-    }
+    /* add16 writes the group's 5-bit sum whatever the count so far */
+    uint32_t live = upc_live_slices(t < count ? t : count);
+    live = live < 5 ? 5 : live;
     if (gi == 0) {
       for (uint32_t j = 0; j < n4; j += 4) {
         add16(u, j, live, rows + 1, take, 1);
@@ -221,10 +220,7 @@ void upc_count_avx2(const bike_params *p, upc_counters *u, const upc_plan *plan,
     bike_rotr_short_avx2(rows[1], rows[0], n4, plan->shift[t]);
     extend(p, rows[1], n4);
     take[0] = _mm256_set1_epi64x((long long)plan->take[t]);
-    uint32_t live = 1;
-    while (live < UPC_SLICES && ((t + 1 < count ? t + 1 : count) >> live) != 0) {
-      live++;
-    }
+    const uint32_t live = upc_live_slices(t + 1 < count ? t + 1 : count);
     for (uint32_t j = 0; j < n4; j += 4) {
       __m256i carry = _mm256_and_si256(ld(rows[1] + j), take[0]);
       for (uint32_t b = 0; b < live; b++) {

@@ -276,14 +276,6 @@ static inline void add_row(upc_counters *u, uint32_t t, uint32_t live, int first
   }
 }
 
-static uint32_t bit_length(uint32_t x) {
-  uint32_t n = 0;
-  while ((x >> n) != 0) {
-    n++;
-  }
-  return n;
-}
-
 void upc_count_avx512(const bike_params *p, upc_counters *u, const upc_plan *plan,
                       const uint64_t *s) {
   const uint32_t *const idx = plan->idx;
@@ -307,11 +299,11 @@ void upc_count_avx512(const bike_params *p, upc_counters *u, const upc_plan *pla
       rot_rows(&ctx, rows + j * R * ROW, idx[i + j]);
     }
     i += g;
-    const uint32_t live = bit_length(i);
+    const uint32_t live = upc_live_slices(i);
     for (uint32_t t = 0; t < R; t++) {
       __m512i v[5];
       compress24(v, rows + t * ROW, R * ROW, g);
-      add_row(u, t, live < UPC_SLICES ? live : UPC_SLICES, gi == 0, v);
+      add_row(u, t, live, gi == 0, v);
     }
   }
   /* Positions at and above r count nothing. */
