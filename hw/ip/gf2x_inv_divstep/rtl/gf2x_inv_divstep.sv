@@ -80,8 +80,9 @@ module gf2x_inv_divstep #(
   // Control
   // ---------------------------------------------------------------------------
   logic            load, step, rd, last_slot, proc_pass, proc_out;
+  logic            first, win, top, flush;
   logic [CntW-1:0] cnt, pj;
-  logic [AW-1:0]   rd_addr;
+  logic [AW-1:0]   rd_addr, pprev;
 
   gf2x_inv_divstep_fsm #(
     .N      (N),
@@ -102,7 +103,12 @@ module gf2x_inv_divstep #(
     .last_slot_o(last_slot),
     .proc_pass_o(proc_pass),
     .proc_out_o (proc_out),
-    .proc_j_o   (pj)
+    .proc_j_o    (pj),
+    .proc_first_o(first),
+    .proc_win_o  (win),
+    .proc_top_o  (top),
+    .proc_flush_o(flush),
+    .proc_prev_o (pprev)
   );
 
   // ---------------------------------------------------------------------------
@@ -143,28 +149,61 @@ module gf2x_inv_divstep #(
   // ---------------------------------------------------------------------------
   // S divsteps on the windows (one batch: K / S cycles from M = 1)
   // ---------------------------------------------------------------------------
-  logic [DW-1:0]        st_t;
-  logic [K-1:0]         st_fw, st_gw;
-  logic [K:0]           st_u, st_v, st_q, st_r;
+  // A step swaps if t >= 0 and g(0) = 1, then t <- ~t, else t <- t + 1. The
+  // decisions must not wait for t's carry chain: t_i (after i steps) is t_q or
+  // ~t_q plus a constant in [-S, S], so its sign follows from t_q's sign and
+  // from whether t_q equals one of the few values near zero. t_d itself is
+  // one of 2^S sums of t_q, computed side by side and picked by the swaps.
+  logic [K-1:0]  st_fw, st_gw;
+  logic [K:0]    st_u, st_v, st_q, st_r;
+  logic [S-1:0]  st_swap;              // step i swapped
+  logic          neg;                  // t_i < 0
+  logic [S:1]    eq_neg, eq_neg_n;     // [j]: t_i == -j
+  logic [S-1:0]  eq_pos, eq_pos_n;     // [j]: t_i == j
+  logic [DW-1:0] t_after [2**S];       // t after S steps, by swap pattern
+
+  // t after S steps of swap pattern p is (flip ? ~t : t) + k: a step adds 1
+  // to k, a swap turns x + k into ~x - k
+  function automatic int pattern_k(int unsigned p);
+    int k;
+    k = 0;
+    for (int i = 0; i < S; i++) k = p[i] ? -k : k + 1;
+    return k;
+  endfunction
+
+  for (genvar p = 0; p < 2 ** S; p++) begin : gen_t_after
+    localparam bit Flip = ($countones(p) % 2) == 1;
+    localparam int Add  = pattern_k(p);
+    assign t_after[p] = (Flip ? ~t_q : t_q) + DW'(Add);
+  end
 
   always_comb begin
-    st_t     = t_q;
-    st_fw    = fw_q;
-    st_gw    = gw_q;
-    st_u     = mu_q;
-    st_v     = mv_q;
-    st_q     = mq_q;
-    st_r     = mr_q;
+    st_fw = fw_q;
+    st_gw = gw_q;
+    st_u  = mu_q;
+    st_v  = mv_q;
+    st_q  = mq_q;
+    st_r  = mr_q;
+    neg   = t_q[DW-1];
+    for (int j = 1; j <= S; j++) eq_neg[j] = (t_q == DW'(-j));
+    for (int j = 0; j < S; j++) eq_pos[j] = (t_q == DW'(j));
     for (int i = 0; i < S; i++) begin
-      if (!st_t[DW-1] && st_gw[0]) begin
-        // swap: delta <- 1 - delta, i.e. t <- -t - 1 = ~t;
+      st_swap[i] = !neg && st_gw[0];
+      if (st_swap[i]) begin
+        // swap: delta <- 1 - delta, i.e. t <- -t - 1 = ~t (< 0, as t >= 0);
         // (f, g) <- (g, (g + f) / x); M <- (0 x; 1 1) M
-        st_t = ~st_t;
+        neg = 1'b1;
+        for (int j = 1; j <= S; j++) eq_neg_n[j] = eq_pos[j-1];
+        eq_pos_n = '0;
         {st_fw, st_gw} = {st_gw, (st_gw ^ st_fw) >> 1};
         {st_u, st_v, st_q, st_r} = {st_q << 1, st_r << 1, st_u ^ st_q, st_v ^ st_r};
       end else begin
         // delta <- delta + 1; (f, g) <- (f, (g + g0 f) / x); M <- (x 0; g0 1) M
-        st_t = st_t + 1'b1;
+        neg = neg && !eq_neg[1];
+        for (int j = 1; j < S; j++) eq_neg_n[j] = eq_neg[j+1];
+        eq_neg_n[S] = 1'b0;  // t_i == -S - 1 is never needed again
+        eq_pos_n[0] = eq_neg[1];
+        for (int j = 1; j < S; j++) eq_pos_n[j] = eq_pos[j-1];
         if (st_gw[0]) begin
           st_gw = st_gw ^ st_fw;
           st_q  = st_q ^ st_u;
@@ -174,6 +213,8 @@ module gf2x_inv_divstep #(
         st_u  = st_u << 1;
         st_v  = st_v << 1;
       end
+      eq_neg = eq_neg_n;
+      eq_pos = eq_pos_n;
     end
   end
 
@@ -185,12 +226,8 @@ module gf2x_inv_divstep #(
   logic [W-1:0] af, ag, av, ar;      // bits jW .. jW + W - 1 of the new f, g, v, r
   logic [W-1:0] nf, ng;              // word j - 1 of f, g divided by x^K
   logic [K-1:0] ov, orr;             // bits R .. R + K - 1 of the new v, r (wrap)
-  logic         first, flush, top;
 
   always_comb begin
-    first = (pj == '0);
-    flush = (pj == CntW'(N));
-    top   = (pj == CntW'(N - 1));
     xf = flush ? '0 : f_rd;
     xg = flush ? '0 : g_rd;
     xv = flush ? '0 : v_rd;
@@ -271,7 +308,7 @@ module gf2x_inv_divstep #(
     end
 
     if (step) begin
-      t_d     = st_t;
+      t_d     = t_after[st_swap];
       fw_d    = st_fw;
       gw_d    = st_gw;
       {mu_d, mv_d, mq_d, mr_d} = {st_u, st_v, st_q, st_r};
@@ -287,11 +324,11 @@ module gf2x_inv_divstep #(
       // f, g: word j - 1 of the quotient by x^K
       f_we = !first;
       g_we = !first;
-      f_wa = AW'(pj - 1'b1);
-      g_wa = AW'(pj - 1'b1);
+      f_wa = pprev;
+      g_wa = pprev;
       f_wd = nf;
       g_wd = ng;
-      if (pj == CntW'(1)) begin  // the next batch's windows
+      if (win) begin  // the next batch's windows
         fw_d = nf[K-1:0];
         gw_d = ng[K-1:0];
       end

@@ -36,7 +36,13 @@ module gf2x_inv_divstep_fsm #(
   output logic            last_slot_o,  // the pass's slot N is issued this cycle
   output logic            proc_pass_o,
   output logic            proc_out_o,
-  output logic [CntW-1:0] proc_j_o
+  output logic [CntW-1:0] proc_j_o,
+  // the slot's place, decoded a cycle ahead (no compare after the register)
+  output logic            proc_first_o,  // slot 0
+  output logic            proc_win_o,    // slot 1
+  output logic            proc_top_o,    // slot N - 1
+  output logic            proc_flush_o,  // slot N
+  output logic [AW-1:0]   proc_prev_o    // slot - 1 (mod 2^AW)
 );
 
   typedef enum logic [2:0] {
@@ -53,6 +59,8 @@ module gf2x_inv_divstep_fsm #(
   logic [BatW-1:0] bat_d, bat_q;
   logic            ppass_d, ppass_q, pout_d, pout_q;
   logic [CntW-1:0] pj_d, pj_q;
+  logic            pfirst_d, pfirst_q, pwin_d, pwin_q, ptop_d, ptop_q, pflush_d, pflush_q;
+  logic [AW-1:0]   pprev_d, pprev_q;
 
   always_comb begin
     state_d     = state_q;
@@ -62,6 +70,11 @@ module gf2x_inv_divstep_fsm #(
     ppass_d     = 1'b0;
     pout_d      = 1'b0;
     pj_d        = cnt_q;
+    pfirst_d    = (cnt_q == '0);
+    pwin_d      = (cnt_q == CntW'(1));
+    ptop_d      = (cnt_q == CntW'(N - 1));
+    pflush_d    = (cnt_q == CntW'(N));
+    pprev_d     = AW'(cnt_q - 1'b1);
     in_ready_o  = 1'b0;
     load_o      = 1'b0;
     step_o      = 1'b0;
@@ -121,29 +134,44 @@ module gf2x_inv_divstep_fsm #(
     endcase
   end
 
-  assign busy_o      = (state_q != StIdle) || pout_q;
-  assign cnt_o       = cnt_q;
-  assign proc_pass_o = ppass_q;
-  assign proc_out_o  = pout_q;
-  assign proc_j_o    = pj_q;
+  assign busy_o       = (state_q != StIdle) || pout_q;
+  assign cnt_o        = cnt_q;
+  assign proc_pass_o  = ppass_q;
+  assign proc_out_o   = pout_q;
+  assign proc_j_o     = pj_q;
+  assign proc_first_o = pfirst_q;
+  assign proc_win_o   = pwin_q;
+  assign proc_top_o   = ptop_q;
+  assign proc_flush_o = pflush_q;
+  assign proc_prev_o  = pprev_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      state_q <= StIdle;
-      cnt_q   <= '0;
-      stp_q   <= '0;
-      bat_q   <= '0;
-      ppass_q <= 1'b0;
-      pout_q  <= 1'b0;
-      pj_q    <= '0;
+      state_q  <= StIdle;
+      cnt_q    <= '0;
+      stp_q    <= '0;
+      bat_q    <= '0;
+      ppass_q  <= 1'b0;
+      pout_q   <= 1'b0;
+      pj_q     <= '0;
+      pfirst_q <= 1'b0;
+      pwin_q   <= 1'b0;
+      ptop_q   <= 1'b0;
+      pflush_q <= 1'b0;
+      pprev_q  <= '0;
     end else begin
-      state_q <= state_d;
-      cnt_q   <= cnt_d;
-      stp_q   <= stp_d;
-      bat_q   <= bat_d;
-      ppass_q <= ppass_d;
-      pout_q  <= pout_d;
-      pj_q    <= pj_d;
+      state_q  <= state_d;
+      cnt_q    <= cnt_d;
+      stp_q    <= stp_d;
+      bat_q    <= bat_d;
+      ppass_q  <= ppass_d;
+      pout_q   <= pout_d;
+      pj_q     <= pj_d;
+      pfirst_q <= pfirst_d;
+      pwin_q   <= pwin_d;
+      ptop_q   <= ptop_d;
+      pflush_q <= pflush_d;
+      pprev_q  <= pprev_d;
     end
   end
 
