@@ -156,7 +156,7 @@ def cmd_results(a: argparse.Namespace) -> None:
 
 
 def cmd_validate(a: argparse.Namespace) -> None:
-    validate.validate(_cores(a.cores), a.levels, a.presets, a.runs, _options(a), a.out)
+    validate.validate(_cores(a.cores), a.levels, a.presets, a.runs, _options(a), a.out, a.extend)
 
 
 def cmd_table(a: argparse.Namespace) -> None:
@@ -314,6 +314,11 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--out", type=Path, default=validate.RECORDS, help="folder of the records written"
+    )
+    p.add_argument(
+        "--extend",
+        action="store_true",
+        help="add the KEMs past a current record's to it (its runs must be a shorter run's)",
     )
     executor_options(p)
     p = command("table", cmd_table, "the results table (Markdown)")

@@ -13,11 +13,14 @@ the KAT file); the other half take random coins from the testbench's seeded
 generator. The runs are sharded into testbench processes of SHARD KEMs, each a
 job on the flow's executor with the hash of its inputs: an interrupted run
 continues where it stopped, and a shorter run answers from a longer one's
-shards (shards start at multiples of SHARD).
+shards (shards start at multiples of SHARD). A current record can be extended
+(`--extend`): a longer run's shards past the record's are run and added to it,
+so that a long target can be reached over several sittings.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import re
@@ -214,9 +217,8 @@ def shard_key(sc: SimConfig, shard: Shard, kats: Path | None) -> str:
     return h.hexdigest()
 
 
-def jobs_of(sc: SimConfig, runs: int, records: list[str]) -> list[Job]:
+def jobs_of(sc: SimConfig, shards: list[Shard], records: list[str]) -> list[Job]:
     """The shards' jobs; records: the KAT generator's records they take."""
-    shards = plan(runs)
     jobs = []
     for s in shards:
         kats = kat_slice(sc.level, s, records) if s.kind != "random" else None
@@ -228,9 +230,9 @@ def jobs_of(sc: SimConfig, runs: int, records: list[str]) -> list[Job]:
 class Progress:
     """Running totals of one configuration's shards as they finish."""
 
-    def __init__(self, sc: SimConfig, runs: int) -> None:
+    def __init__(self, sc: SimConfig, runs: int, before: int = 0) -> None:
         self.label = f"{sc.core.name} {sc.config} L{sc.level}"
-        self.runs = runs
+        self.runs = runs - before  # the KEMs of this run (past an extended record's)
         self.done = {k: 0 for k in KINDS}
         self.tampered = 0
         self.t0 = time.monotonic()
@@ -251,24 +253,48 @@ class Progress:
         print(line, flush=True)
 
 
-def validate_config(sc: SimConfig, runs: int, opts: Options, out: Path) -> Path:
+def extendable(sc: SimConfig, path: Path, runs: int) -> hwrecord.ValidationRecord:
+    """The committed record at path, if `runs` KEMs can extend it: it is current
+    and its shards are the first of a run of `runs`; else exit saying why."""
+    if not path.exists():
+        sys.exit(f"validate --extend: no record {path} to extend")
+    rec = hwrecord.load_validation(path)
+    changed = stale_reasons(rec, sc.core)
+    if changed:
+        sys.exit(f"validate --extend: {path.name} is stale ({', '.join(changed)} changed since)")
+    if runs <= rec.runs:
+        sys.exit(f"validate --extend: {path.name} has {rec.runs} KEMs already, asked {runs}")
+    done = plan(rec.runs)
+    if plan(runs)[: len(done)] != done:
+        sys.exit(f"validate --extend: {rec.runs} KEMs are not the first shards of {runs}")
+    return rec
+
+
+def validate_config(
+    sc: SimConfig, runs: int, opts: Options, out: Path, extend: bool = False
+) -> Path:
     """Run (or answer from the cache) every shard of one configuration, then
-    write its validation record."""
+    write its validation record; extend: only the shards past the committed
+    record's, added to it."""
+    path = out / f"{sc.core.name}_{sc.config}_L{sc.level}.json"
+    old = extendable(sc, path, runs) if extend else None
+    shards = plan(runs)[len(plan(old.runs)) if old else 0 :]
     kat_runs = sum(s.count for s in plan(runs) if s.kind != "random")
     records = kat_stream(sc.level, kat_runs)
     sources = Sources.now(sc, records)  # before the runs: what they are made from
-    jobs = jobs_of(sc, runs, records)
+    jobs = jobs_of(sc, shards, records)
     if not opts.cache or any(Cache(cache_dir()).get(j.kind, j.key) is None for j in jobs):
         build(sc, "1")  # once here, not by every worker at the same time
-    progress = Progress(sc, runs)
+    progress = Progress(sc, runs, old.runs if old else 0)
     try:
         with Executor(opts) as ex:
             results = ex.run(jobs, on_done=progress)
     except JobError as exc:
         fail(exc)
     rec = make_validation(sc, results, sources)
+    if old:
+        rec = extended(old, rec)
     out.mkdir(parents=True, exist_ok=True)
-    path = out / f"{sc.core.name}_{sc.config}_L{sc.level}.json"
     hwrecord.dump(rec, path)
     print(
         f"wrote {path}: {rec.runs} KEMs, {rec.counts.tampered} tampered, 0 failures, "
@@ -324,6 +350,39 @@ def make_validation(
     )
 
 
+def extended(
+    old: hwrecord.ValidationRecord, new: hwrecord.ValidationRecord
+) -> hwrecord.ValidationRecord:
+    """old with the KEMs of new (a run of the shards after old's) added: the
+    totals of both, the first run's libbike and tools, new as the last extension."""
+    if new.cycles != old.cycles:
+        sys.exit(f"validate --extend: cycles {new.cycles} differ from the record's {old.cycles}")
+    if new.sources_sha256 != old.sources_sha256 or new.tools.verilator != old.tools.verilator:
+        sys.exit("validate --extend: the sources changed during the run")
+    a, b = old.counts, new.counts
+    part = hwrecord.ValidationExtension(
+        runs=new.runs,
+        processes=new.processes,
+        sim_seconds=new.sim_seconds,
+        libbike_sha256=new.libbike_sha256,
+        compiler=new.tools.compiler,
+    )
+    return dataclasses.replace(
+        old,
+        runs=old.runs + new.runs,
+        counts=hwrecord.ValidationCounts(
+            kat=a.kat + b.kat,
+            kat_derived=a.kat_derived + b.kat_derived,
+            random=a.random + b.random,
+            tampered=a.tampered + b.tampered,
+        ),
+        processes=old.processes + new.processes,
+        sim_seconds=round(old.sim_seconds + new.sim_seconds, 1),
+        kat_outputs_sha256=new.kat_outputs_sha256,  # the records of both runs
+        extensions=(*old.extensions, part),
+    )
+
+
 def validate(
     cores: list[FlowCore],
     levels: list[int],
@@ -331,10 +390,12 @@ def validate(
     runs: int | None,
     opts: Options,
     out: Path = RECORDS,
+    extend: bool = False,
 ) -> list[Path]:
     """Every KEM shape's presets at these levels, one configuration after the
     other (each record is written once its shards are done); runs: KEMs per
-    configuration (default TARGET of the level)."""
+    configuration (default TARGET of the level); extend: add to the committed
+    records (validate_config)."""
     paths = []
     for core in cores:
         if not is_kem(core):
@@ -344,7 +405,7 @@ def validate(
                 sys.exit(f"validate: {core.name} has no preset {preset}")
             for level in levels:
                 sc = SimConfig(core, preset, level)
-                paths.append(validate_config(sc, runs or TARGET[level], opts, out))
+                paths.append(validate_config(sc, runs or TARGET[level], opts, out, extend))
     # the records just written, as check-records will see them
     ck = Check([], [], [], [])
     check_validations(ck, {c.name: c for c in cores}, out)
@@ -355,6 +416,20 @@ def validate(
 
 
 # ---- check-records ---------------------------------------------------------------------------
+
+
+def stale_reasons(rec: hwrecord.ValidationRecord, core: FlowCore) -> list[str]:
+    """What changed since the record's run (nothing: it is current)."""
+    changed = []
+    if sources_sha256(SimConfig(core, rec.preset, rec.level)) != rec.sources_sha256:
+        changed.append("RTL, testbench or parameters")
+    records = generate_kat(rec.level, rec.counts.kat + rec.counts.kat_derived)
+    if kat_outputs_sha256(records) != rec.kat_outputs_sha256:
+        changed.append("libbike's KAT outputs")
+    kat = nist_kat(rec.level)
+    if kat.exists() and file_sha256(kat) != rec.kat_sha256:
+        changed.append(f"{kat.name}")
+    return changed
 
 
 def check_validations(ck: Check, cores: dict[str, FlowCore], root: Path = RECORDS) -> None:
@@ -381,15 +456,7 @@ def check_validations(ck: Check, cores: dict[str, FlowCore], root: Path = RECORD
         if rec.failures:
             ck.mismatch.append(f"{label}: {rec.failures} failures")
             continue
-        changed = []
-        if sources_sha256(SimConfig(core, rec.preset, rec.level)) != rec.sources_sha256:
-            changed.append("RTL, testbench or parameters")
-        records = generate_kat(rec.level, rec.counts.kat + rec.counts.kat_derived)
-        if kat_outputs_sha256(records) != rec.kat_outputs_sha256:
-            changed.append("libbike's KAT outputs")
-        kat = nist_kat(rec.level)
-        if kat.exists() and file_sha256(kat) != rec.kat_sha256:
-            changed.append(f"{kat.name}")
+        changed = stale_reasons(rec, core)
         if changed:
             ck.stale.append(f"{label} ({', '.join(changed)} changed since)")
         else:

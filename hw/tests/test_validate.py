@@ -4,6 +4,7 @@ replaced by their results."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 from pathlib import Path
@@ -175,3 +176,70 @@ def test_the_table_shows_the_runs_against_the_target(records: Path) -> None:
     text = validation_table([flow_cores()["bike_kem_full"]], records)
     row = "| bike_kem_full | small | L1 | 101 of 10,000 | 50 + 50 + 1 | 110 | 0 |"
     assert row in text
+
+
+def run_of(sc: SimConfig, runs: int, libbike: str = "2" * 64) -> Any:
+    """The record `validate` writes for the shards of a run of `runs` KEMs."""
+    shards = [result(s.kind, s.count) for s in vd.plan(runs)]
+    kat_runs = sum(s.count for s in vd.plan(runs) if s.kind != "random")
+    sources = vd.Sources.now(sc, fake_kat(1, kat_runs))
+    return vd.make_validation(sc, shards, dataclasses.replace(sources, libbike=libbike))
+
+
+def test_an_extension_adds_its_kems_and_keeps_the_first_runs_sources(kats: Path) -> None:
+    sc = SimConfig(flow_cores()["bike_kem_full"], "small", 1)
+    first = run_of(sc, 200, libbike="1" * 64)
+    later = vd.make_validation(
+        sc,
+        [result(s.kind, s.count) for s in vd.plan(300)[len(vd.plan(200)) :]],
+        vd.Sources.now(sc, fake_kat(1, 150)),
+    )
+    rec = vd.extended(first, later)
+    assert (rec.runs, rec.counts.kat, rec.counts.kat_derived, rec.counts.random) == (
+        300,
+        100,
+        50,
+        150,
+    )
+    assert rec.processes == 6 and rec.counts.tampered == 300 + 6 * 3
+    assert rec.libbike_sha256 == "1" * 64  # the first run's
+    assert rec.kat_outputs_sha256 == vd.kat_outputs_sha256(fake_kat(1, 150))
+    assert [(e.runs, e.processes, e.libbike_sha256) for e in rec.extensions] == [
+        (100, 2, later.libbike_sha256)
+    ]
+    assert vd.extended(rec, later).extensions[-1].runs == 100  # extended twice: both listed
+    with pytest.raises(SystemExit, match="cycles"):
+        vd.extended(first, dataclasses.replace(later, cycles={**CYCLES, "decaps": 1}))
+
+
+def test_only_a_current_record_of_a_shorter_run_is_extended(
+    tmp_path: Path, kats: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(vd, "generate_kat", fake_kat)
+    sc = SimConfig(flow_cores()["bike_kem_full"], "small", 1)
+    path = tmp_path / "bike_kem_full_small_L1.json"
+    with pytest.raises(SystemExit, match="no record"):
+        vd.extendable(sc, path, 300)
+    dump(run_of(sc, 200), path)
+    assert vd.extendable(sc, path, 300).runs == 200
+    with pytest.raises(SystemExit, match="has 200 KEMs already"):
+        vd.extendable(sc, path, 200)
+    dump(run_of(sc, 150), path)  # 75 + 75: its last shards are not a longer run's
+    with pytest.raises(SystemExit, match="not the first shards of 300"):
+        vd.extendable(sc, path, 300)
+    dump(dataclasses.replace(run_of(sc, 200), sources_sha256="0" * 64), path)
+    with pytest.raises(SystemExit, match=r"stale \(RTL, testbench or parameters"):
+        vd.extendable(sc, path, 300)
+
+
+def test_extensions_must_leave_a_first_run(records: Path) -> None:
+    path = records / "bike_kem_full_small_L1.json"
+    ext = {"runs": 101, "processes": 1, "sim_seconds": 1.0, "libbike_sha256": "1", "compiler": "c"}
+    edit(path, extensions=[ext])
+    with pytest.raises(RecordError, match="extensions: add up to the whole record"):
+        load_validation(path)
+    edit(path, extensions=[{**ext, "runs": 1}])
+    assert load_validation(path).extensions[0].runs == 1
+    edit(path, extensions=[])
+    with pytest.raises(RecordError, match="expected a non-empty array"):
+        load_validation(path)

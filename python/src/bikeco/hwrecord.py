@@ -307,6 +307,17 @@ class ValidationTools:
 
 
 @dataclass(frozen=True)
+class ValidationExtension:
+    """A later run that added KEMs to a validation record (`hwflow validate --extend`)."""
+
+    runs: int = field(metadata=_doc("KEMs this run added"))
+    processes: int = field(metadata=_doc("its testbench processes"))
+    sim_seconds: float = field(metadata=_doc("its testbench run time summed over the processes"))
+    libbike_sha256: str = field(metadata=_doc("hash of the libbike sources it linked"))
+    compiler: str = field(metadata=_doc("its C++ compiler's `--version` line"))
+
+
+@dataclass(frozen=True)
 class ValidationRecord:
     """A KEM core's validation run (schema ``bikeco-hw-validation/1``): every KEM of it
     bit-exact against libbike; stale once its sources change."""
@@ -336,6 +347,14 @@ class ValidationRecord:
     )
     kat_sha256: str = field(metadata=_doc("hash of the NIST KAT file of the level"))
     tools: ValidationTools = field(metadata=_doc("tool versions (`validation_tools` below)"))
+    extensions: tuple[ValidationExtension, ...] = field(
+        default=(),
+        metadata=_doc(
+            "the later runs that added KEMs, oldest first (`validation_extension` below; "
+            "absent if none): `runs`, `counts`, `processes` and `sim_seconds` count every "
+            "run, `libbike_sha256` and `tools` are the first run's"
+        ),
+    )
 
     @classmethod
     def from_json(cls, data: object, origin: str) -> ValidationRecord:
@@ -356,6 +375,22 @@ class ValidationRecord:
         t = r.sub("tools")
         tools = ValidationTools(verilator=t.text("verilator"), compiler=t.text("compiler"))
         t.finish()
+        exts = []
+        listed = r.get("extensions")
+        if listed is not None and (not isinstance(listed, list) or not listed):
+            raise r.error("extensions", f"expected a non-empty array, got {listed!r}")
+        for i, item in enumerate(listed or []):
+            e = _Obj(item, origin, f"extensions[{i}].")
+            exts.append(
+                ValidationExtension(
+                    runs=e.count("runs", positive=True),
+                    processes=e.count("processes", positive=True),
+                    sim_seconds=e.number("sim_seconds"),
+                    libbike_sha256=e.text("libbike_sha256"),
+                    compiler=e.text("compiler"),
+                )
+            )
+            e.finish()
         rec = cls(
             core=r.text("core"),
             preset=r.text("preset"),
@@ -371,15 +406,21 @@ class ValidationRecord:
             kat_outputs_sha256=r.text("kat_outputs_sha256"),
             kat_sha256=r.text("kat_sha256"),
             tools=tools,
+            extensions=tuple(exts),
         )
         if rec.runs != counts.kat + counts.kat_derived + counts.random:
             raise r.error("runs", f"{rec.runs} is not kat + kat_derived + random")
+        if sum(e.runs for e in exts) >= rec.runs or sum(e.processes for e in exts) >= rec.processes:
+            raise r.error("extensions", "add up to the whole record: no first run left")
         r.finish()
         return rec
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON object, keys in the schema's order."""
-        return {"schema": VALIDATION_SCHEMA, **dataclasses.asdict(self)}
+        """The JSON object, keys in the schema's order (no `extensions` if none)."""
+        data = {"schema": VALIDATION_SCHEMA, **dataclasses.asdict(self)}
+        if not self.extensions:
+            del data["extensions"]
+        return data
 
     @property
     def seconds_per_kem(self) -> float:
@@ -558,6 +599,8 @@ def _json_type(tp: object) -> str:
         return ", ".join(names[:-1]) + " or " + names[-1]
     if typing.get_origin(tp) is dict:
         return f"object of {_json_type(args[1])} values"
+    if typing.get_origin(tp) is tuple:
+        return f"array of {_json_type(args[0])}s"
     if tp is bool:
         return "boolean"
     raise TypeError(f"no JSON type for {tp!r}")
@@ -587,6 +630,7 @@ TABLES: dict[str, type[Any]] = {
     "validation": ValidationRecord,
     "counts": ValidationCounts,
     "validation_tools": ValidationTools,
+    "validation_extension": ValidationExtension,
 }
 """The field tables of the docs, by the name of their marker."""
 
