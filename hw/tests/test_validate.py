@@ -186,7 +186,9 @@ def run_of(sc: SimConfig, runs: int, libbike: str = "2" * 64) -> Any:
     return vd.make_validation(sc, shards, dataclasses.replace(sources, libbike=libbike))
 
 
-def test_an_extension_adds_its_kems_and_keeps_the_first_runs_sources(kats: Path) -> None:
+def test_an_extension_adds_its_kems_and_keeps_the_first_runs_sources(
+    tmp_path: Path, kats: Path
+) -> None:
     sc = SimConfig(flow_cores()["bike_kem_full"], "small", 1)
     first = run_of(sc, 200, libbike="1" * 64)
     later = vd.make_validation(
@@ -208,6 +210,9 @@ def test_an_extension_adds_its_kems_and_keeps_the_first_runs_sources(kats: Path)
         (100, 2, later.libbike_sha256)
     ]
     assert vd.extended(rec, later).extensions[-1].runs == 100  # extended twice: both listed
+    path = tmp_path / "bike_kem_full_small_L1.json"
+    dump(rec, path)  # written as validate writes it, and read back unchanged
+    assert load_validation(path) == rec
     with pytest.raises(SystemExit, match="cycles"):
         vd.extended(first, dataclasses.replace(later, cycles={**CYCLES, "decaps": 1}))
 

@@ -418,6 +418,7 @@ class ValidationRecord:
     def to_json(self) -> dict[str, Any]:
         """The JSON object, keys in the schema's order (no `extensions` if none)."""
         data = {"schema": VALIDATION_SCHEMA, **dataclasses.asdict(self)}
+        data["extensions"] = list(data["extensions"])  # a JSON array, as the reader wants
         if not self.extensions:
             del data["extensions"]
         return data
