@@ -339,7 +339,9 @@ def _quality(what: str, resource: str, pred: list[float], ys: list[float]) -> Fi
     scale = np.maximum(np.abs(y), 1.0)
     rel = float(np.max(np.abs(p - y) / scale))
     under = max(0.0, float(np.max((y - p) / scale)))
-    return FitQuality(what, resource, len(ys), r2, rel, under)
+    # to 9 decimals: below that an exact fit shows only rounding noise, which
+    # moves with any unrelated sample and would make the report unstable
+    return FitQuality(what, resource, len(ys), round(r2, 9), round(rel, 9), round(under, 9))
 
 
 def _names(rows: list[Features]) -> list[str]:
