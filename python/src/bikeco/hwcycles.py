@@ -345,14 +345,20 @@ def mlkem_cbd_cycles(rounds_per_cycle: int, eta: int) -> int:
 
 
 def ntt_cycles(params: Mapping[str, int]) -> dict[str, int]:
-    """The NTT accelerator (hw/ip/ntt/doc/ntt.md): L = log2 N - P layers of C = N / 2B issue
-    cycles and 6 of drain; the inverse's scaling pass N / B + 6; the base multiplication's
-    C slots of 5 cycles plus 8 (pairwise) or of 3 plus 8 (coefficient-wise)."""
+    """The NTT accelerator (hw/ip/ntt/doc/ntt.md), its butterfly's latency D = 5 with DSPs
+    and 7 in LUTs (UseDsp = 0; ntt_pkg::bfu_lat): L = log2 N - P layers of C = N / 2B issue
+    cycles and D + 1 of drain; the inverse's scaling pass N / B + D + 1; the base
+    multiplication's C slots of S = D cycles (pairwise) or 3 (coefficient-wise) and its
+    drain W - S + 1, W its write delay (ntt_ctrl: R = D + 3 + (S - 1 pairwise, 1
+    coefficient-wise), or R + 1 where R is a multiple of S)."""
     n, b, p = params["N"], params["B"], params["P"]
+    d = 5 if params.get("UseDsp", 1) else 7
     c = n // (2 * b)
-    ntt = (n.bit_length() - 1 - p) * (c + 6)
-    mul = 5 * c + 8 if p else 3 * c + 8
-    return {"ntt": ntt, "intt": ntt + n // b + 6, "basemul": mul}
+    s = d if p else 3
+    ready = d + 3 + (s - 1 if p else 1)
+    write = ready + (ready % s == 0)
+    ntt = (n.bit_length() - 1 - p) * (c + d + 1)
+    return {"ntt": ntt, "intt": ntt + n // b + d + 1, "basemul": s * c + write - s + 1}
 
 
 NTT_ACC_KINDS: tuple[str, ...] = ("NTT", "INTT", "MAC", "MACINTT")

@@ -46,8 +46,8 @@ module ntt
   localparam int unsigned LgW = $clog2(LgN);
   localparam int unsigned Nz = N >> P;  // twiddle table entries
   localparam int unsigned ZAW = $clog2(Nz);
-  localparam int unsigned S = P ? 5 : 3;  // multiplication slot (ntt_ctrl)
-  localparam int unsigned BfLat = 5;      // ntt_bfu
+  localparam int unsigned BfLat = bfu_lat(UseDsp);
+  localparam int unsigned S = mul_slot(P, BfLat);  // multiplication slot (ntt_ctrl)
   localparam int unsigned Roms = (B + 1) / 2;
   // the inverse's scale: Nz^-1 F^-1, stored times F^-1
   localparam logic [QW-1:0] Scale = QW'(stored(
@@ -56,6 +56,9 @@ module ntt
   // parameter checks
   if (B < 1 || (1 << LgB) != B || B > N / 4) begin : gen_bad_b
     $error("B must be a power of two, at most N / 4");
+  end
+  if (S > 8) begin : gen_bad_slot
+    $error("a multiplication slot must fit the 3-bit step counter");
   end
   if (Red == RedMontgomery && (1 << MontBits) <= Q) begin : gen_bad_mont
     $error("MontBits must give 2^MontBits > Q");
@@ -67,7 +70,7 @@ module ntt
   logic [2:0] step;
   logic [ZAW-1:0] zk;
 
-  ntt_ctrl #(.N(N), .B(B), .P(P)) u_ctrl (
+  ntt_ctrl #(.N(N), .B(B), .P(P), .BfLat(BfLat)) u_ctrl (
     .clk_i,
     .rst_ni,
     .start_i,
@@ -296,12 +299,14 @@ module ntt
         v = '0;
         w = '0;
         if (P) begin
+          // steps 4 .. S - 2 (in LUTs) wait for b1 gamma
           unique case (k_now)
             3'd0: begin v = b1_q; w = gam; end
             3'd1: begin v = a0_q; w = b0_q; end
             3'd2: begin v = a0_q; w = b1_q; end
             3'd3: begin v = a1_q; w = b0_q; end
-            default: begin v = a1_q; fb = 1'b1; end  // w: b1 gamma, from step 0
+            3'(S - 1): begin v = a1_q; fb = 1'b1; end  // w: b1 gamma, from step 0
+            default: ;
           endcase
         end else begin
           v = (k_now == 3'd0) ? a0_q : a1_q;
@@ -333,7 +338,7 @@ module ntt
           3'd1: r0acc_d = o0;
           3'd2: r1acc_d = o0;
           3'd3: r1_d = QW'(add_mod(16'(r1acc_q), 16'(o0), 17'(Q)));
-          3'd4: r0_d = QW'(add_mod(16'(r0acc_q), 16'(o0), 17'(Q)));
+          3'(S - 1): r0_d = QW'(add_mod(16'(r0acc_q), 16'(o0), 17'(Q)));
           default: ;
         endcase
       end else begin

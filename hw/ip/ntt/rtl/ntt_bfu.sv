@@ -1,4 +1,5 @@
-// Butterfly unit, Latency = 5 cycles in both modes, fully pipelined:
+// Butterfly unit, fully pipelined, its latency ntt_pkg::bfu_lat in both
+// modes (5 cycles with DSPs, 7 in LUTs):
 //   forward (Cooley-Tukey):    (u, v) -> (u + w v, u - w v)
 //   inverse (Gentleman-Sande): (u, v) -> (u + v, (v - u) w)
 // all mod q on values in [0, q). w is a stored constant (times F^-1,
@@ -31,7 +32,7 @@ module ntt_bfu
   output logic [QW-1:0] o1_o
 );
 
-  localparam int unsigned MulLat = 3;  // ntt_modmul's register stages
+  localparam int unsigned MulLat = modmul_lat(UseDsp);  // ntt_modmul's stages
 
   logic          inv_q, fb_q;
   logic [QW-1:0] u_q, v_q, w_q, w2_q;
@@ -41,7 +42,7 @@ module ntt_bfu
   // front of its carry chains.
   logic [QW-1:0] si_d, si_q, di_d, di_q, x_q, sf_d, df_d, df_q, o0_d, o0_q;
   // u delayed beside the multiplier (forward) or the inverse's sum delayed
-  // into o0 (inverse): one line, its input selected, two registers long
+  // into o0 (inverse): one line, its input selected, MulLat - 1 registers
   logic [QW-1:0] dl_d [MulLat-1];
   logic [QW-1:0] dl_q [MulLat-1];
   logic [QW-1:0] mx, my, p;

@@ -4,14 +4,16 @@
 //   OpIntt: L layers, len = 2^P .. N/2 (Gentleman-Sande), then the scaling pass
 //   OpMul:  one pass of slots, each reading 2 words of both polynomials
 // A layer or scaling pass issues one read per cycle and drains LayerLat
-// cycles; a multiplication slot takes S cycles (5 pairwise, 3 pointwise)
-// and writes MulLat cycles after its read. Cycle formulas: doc/ntt.md.
+// cycles; a multiplication slot takes S cycles (ntt_pkg::mul_slot: the
+// butterfly's latency pairwise, 3 pointwise) and writes MulLat cycles after
+// its read. Cycle formulas: doc/ntt.md.
 module ntt_ctrl
   import ntt_pkg::*;
 #(
   parameter int unsigned N  = 256,
   parameter int unsigned B  = 2,     // butterfly units
   parameter bit          P  = 1'b1,  // pairwise (ML-KEM) base multiplication
+  parameter int unsigned BfLat = 5,  // the butterfly's latency (ntt_bfu)
   localparam int unsigned LgN = $clog2(N),
   localparam int unsigned LgB = $clog2(B),
   localparam int unsigned Words = N / B,
@@ -44,11 +46,16 @@ module ntt_ctrl
   output logic [WAW-1:0] wr_b_o
 );
 
-  localparam int unsigned LayerLat = 6;  // read, then the butterfly's 5
-  localparam int unsigned S = P ? 5 : 3;
-  // after the slot's last product; pointwise one later, off the next read
-  localparam int unsigned MulLat = P ? 12 : 10;
+  localparam int unsigned LayerLat = BfLat + 1;  // the read, then the butterfly
+  localparam int unsigned S = mul_slot(P, BfLat);
+  // the slot's results are ready after the operands' capture (2), its last
+  // product's issue (step S - 1 pairwise, 1 pointwise), the butterfly and
+  // the accumulation; written then, or a cycle later if that is a read's
+  // step (the slot's first)
+  localparam int unsigned Ready = 2 + (P ? S - 1 : 1) + BfLat + 1;
+  localparam int unsigned MulLat = Ready + ((Ready % S == 0) ? 1 : 0);
   localparam int unsigned MaxLat = MulLat;
+  localparam int unsigned DW = $clog2(MaxLat + 1);
   localparam int unsigned CW = WAW + 1;
 
   typedef enum logic [1:0] {
@@ -74,7 +81,7 @@ module ntt_ctrl
   logic [WAW-1:0] lo_d, lo_q;
   logic [CW-1:0] cnt_d, cnt_q;   // issue count of the pass
   logic [2:0] step_d, step_q;    // step within a multiplication slot
-  logic [3:0] drain_d, drain_q;
+  logic [DW-1:0] drain_d, drain_q;
   // FIPS 203's k: the twiddle index, counting up through the forward layers
   // (from 1) and down through the inverse ones (from Nz - 1), one per block
   logic [ZAW-1:0] zk_d, zk_q;
@@ -214,15 +221,15 @@ module ntt_ctrl
         end
         if (last) begin
           state_d = StDrain;
-          drain_d = (kind_q == PkMul) ? 4'(MulLat - S + 1) : 4'(LayerLat);
+          drain_d = (kind_q == PkMul) ? DW'(MulLat - S + 1) : DW'(LayerLat);
         end
       end
       StDrain: begin
-        drain_d = drain_q - 4'd1;
+        drain_d = drain_q - DW'(1);
         if (kind_q == PkMul) begin
           step_d = (step_q == 3'(S - 1)) ? 3'd0 : step_q + 3'd1;
         end
-        if (drain_q == 4'd1) begin
+        if (drain_q == DW'(1)) begin
           cnt_d = '0;
           cnt_clr = 1'b1;
           step_d = '0;

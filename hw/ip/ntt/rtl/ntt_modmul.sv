@@ -1,10 +1,11 @@
 // Modular multiplier: p = x y F mod q in [0, q) for x, y in [0, q), F the
-// reduction's factor (ntt_pkg). Three register stages for every reduction:
-// the product, the first reduction step, the second with the final
-// correction. Every multiplication, by a variable or by a reduction's
-// constant (Barrett's V and q, Montgomery's -q^-1 and q, KRED's k), is an
-// ntt_mul: DSP or LUTs by UseDsp. With DSPs, KRED's k c0 - c1 fits one
-// DSP48 (multiply, then subtract) per step.
+// reduction's factor (ntt_pkg). Register stages (ntt_pkg::modmul_lat): the
+// product, the first reduction step, the second with the final correction;
+// in LUTs (UseDsp = 0) the product is two stages, its carry-save rows
+// (ntt_mul_cs) and their sum, and the correction one of its own. Every
+// multiplication by a reduction's constant (Barrett's V and q, Montgomery's
+// -q^-1 and q, KRED's k) is an ntt_mul: DSP or LUTs by UseDsp. With DSPs,
+// KRED's k c0 - c1 fits one DSP48 (multiply, then subtract) per step.
 module ntt_modmul
   import ntt_pkg::*;
 #(
@@ -22,15 +23,36 @@ module ntt_modmul
 
   localparam int unsigned TW = 2 * QW;  // x y < q^2
 
-  logic [TW-1:0] prod, t_d, t_q;
+  logic [TW-1:0] t_d, t_q;
+  // the reduction's result before its correction, in [0, 2q) (Barrett,
+  // Montgomery) or (-k, q + k^2) (KRED; k^2 < q for the NTT's moduli)
+  logic signed [QW+2:0] r_d, r;
   logic [QW-1:0] p_d, p_q;
 
-  ntt_mul #(.AW(QW), .BW(QW), .UseDsp(UseDsp)) u_mul (
-    .a_i(x_i),
-    .b_i(y_i),
-    .p_o(prod)
-  );
-  assign t_d = prod;
+  if (UseDsp) begin : gen_prod_dsp
+    ntt_mul #(.AW(QW), .BW(QW), .UseDsp(1'b1)) u_mul (
+      .a_i(x_i),
+      .b_i(y_i),
+      .p_o(t_d)
+    );
+    assign r = r_d;
+  end else begin : gen_prod_lut
+    logic [TW-1:0] s_d, s_q, c_d, c_q;
+    logic signed [QW+2:0] r_q;
+    ntt_mul_cs #(.AW(QW), .BW(QW)) u_mul (
+      .a_i(x_i),
+      .b_i(y_i),
+      .s_o(s_d),
+      .c_o(c_d)
+    );
+    assign t_d = s_q + c_q;
+    assign r = r_q;
+    always_ff @(posedge clk_i) begin
+      s_q <= s_d;
+      c_q <= c_d;
+      r_q <= r_d;
+    end
+  end
 
   if (Red == RedBarrett) begin : gen_barrett
     // est = floor(t V / 2^TW), V = floor(2^TW / q): est is floor(t / q) or
@@ -41,7 +63,6 @@ module ntt_modmul
     logic [QW+1:0] est_d, est_q;
     logic [TW-1:0] t2_q;
     logic [QW+1+QW:0] eq;
-    logic [QW+1:0] r;
 
     ntt_mul #(.AW(TW), .BW(VW), .UseDsp(UseDsp)) u_mul_v (
       .a_i(t_q),
@@ -56,10 +77,7 @@ module ntt_modmul
     );
     logic unused_eq;
     assign unused_eq = ^eq[QW+1+QW:TW];
-    always_comb begin
-      r = (QW + 2)'(t2_q - TW'(eq));  // in [0, 2q)
-      p_d = (r >= (QW + 2)'(Q)) ? QW'(r - (QW + 2)'(Q)) : QW'(r);
-    end
+    assign r_d = (QW + 3)'((QW + 2)'(t2_q - TW'(eq)));
     always_ff @(posedge clk_i) begin
       est_q <= est_d;
       t2_q  <= t_q;
@@ -74,7 +92,6 @@ module ntt_modmul
     logic [TW-1:0] t2_q;
     logic [M+QW-1:0] mq;
     logic [M+QW:0] s;
-    logic [QW:0] r;
 
     ntt_mul #(.AW(M), .BW(M), .UseDsp(UseDsp)) u_mul_m (
       .a_i(M'(t_q)),
@@ -91,8 +108,7 @@ module ntt_modmul
     );
     always_comb begin
       s = (M + QW + 1)'(t2_q) + (M + QW + 1)'(mq);
-      r = (QW + 1)'(s >> M);
-      p_d = (r >= (QW + 1)'(Q)) ? QW'(r - (QW + 1)'(Q)) : QW'(r);
+      r_d = (QW + 3)'((QW + 1)'(s >> M));
     end
     always_ff @(posedge clk_i) begin
       m_q  <= m_d;
@@ -109,7 +125,6 @@ module ntt_modmul
     logic [Km+KW-1:0] kc0, kc0b;
     logic signed [R1W-1:0] r1_d, r1_q;
     logic signed [R1W-Km:0] c1b;
-    logic signed [QW+2:0] r2;
 
     ntt_mul #(.AW(Km), .BW(KW), .UseDsp(UseDsp)) u_mul_k1 (
       .a_i(t_q[Km-1:0]),
@@ -124,17 +139,20 @@ module ntt_modmul
     );
     always_comb begin
       c1b = (R1W - Km + 1)'(r1_q >>> Km);
-      r2 = (QW + 3)'($signed({1'b0, kc0b})) - (QW + 3)'(c1b);
-      if (r2 < 0) begin
-        p_d = QW'(r2 + (QW + 3)'(Q));
-      end else if (r2 >= (QW + 3)'(Q)) begin
-        p_d = QW'(r2 - (QW + 3)'(Q));
-      end else begin
-        p_d = QW'(r2);
-      end
+      r_d = (QW + 3)'($signed({1'b0, kc0b})) - (QW + 3)'(c1b);
     end
     always_ff @(posedge clk_i) begin
       r1_q <= r1_d;
+    end
+  end
+
+  always_comb begin
+    if (r < 0) begin
+      p_d = QW'(r + (QW + 3)'(Q));
+    end else if (r >= (QW + 3)'(Q)) begin
+      p_d = QW'(r - (QW + 3)'(Q));
+    end else begin
+      p_d = QW'(r);
     end
   end
 

@@ -22,6 +22,27 @@ package ntt_pkg;
     OpMul    = 2'd2
   } ntt_op_e;
 
+  // ntt_modmul's register stages: the product, the two reduction steps, the
+  // final correction. In LUTs (UseDsp = 0) the product takes two (its
+  // carry-save rows, then their sum) and the correction one of its own, so
+  // that no stage holds more than one carry chain.
+  function automatic int unsigned modmul_lat(bit use_dsp);
+    return use_dsp ? 3 : 5;
+  endfunction
+
+  // ntt_bfu's latency: its input registers, the multiplier, the adders
+  function automatic int unsigned bfu_lat(bit use_dsp);
+    return modmul_lat(use_dsp) + 2;
+  endfunction
+
+  // cycles of a base multiplication slot (ntt_ctrl): pairwise, the slot's
+  // last product chains on its first (b1 gamma), which leaves the butterfly
+  // bf_lat cycles after it entered; coefficient-wise, two products and a
+  // cycle to keep the next read off the writes
+  function automatic int unsigned mul_slot(bit p, int unsigned bf_lat);
+    return p ? bf_lat : 3;
+  endfunction
+
   // b^e mod q (q < 2^31)
   function automatic int unsigned modpow(int unsigned b, int unsigned e, int unsigned q);
     longint unsigned r = 1, x = longint'(b) % longint'(q), qq = longint'(q);
