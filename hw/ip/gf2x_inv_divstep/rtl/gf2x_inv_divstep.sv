@@ -180,10 +180,12 @@ module gf2x_inv_divstep #(
   always_comb begin
     st_fw = fw_q;
     st_gw = gw_q;
-    st_u  = mu_q;
+    // M is zero through a pass's slot N, the first step cycle of the next
+    // batch (below), whose steps start from M = 1
+    st_u  = mu_q | (K + 1)'(flush);
     st_v  = mv_q;
     st_q  = mq_q;
-    st_r  = mr_q;
+    st_r  = mr_q | (K + 1)'(flush);
     neg   = t_q[DW-1];
     for (int j = 1; j <= S; j++) eq_neg[j] = (t_q == DW'(-j));
     for (int j = 0; j < S; j++) eq_pos[j] = (t_q == DW'(j));
@@ -221,21 +223,20 @@ module gf2x_inv_divstep #(
   // ---------------------------------------------------------------------------
   // The pass: slot j multiplies word j of f, g, v, r by M (slot N: zeros)
   // ---------------------------------------------------------------------------
-  logic [W-1:0] xf, xg, xv, xr;      // this slot's words
+  logic [W-1:0] xv;                  // the output's word of v (zero in slot N)
   prod_t        sf, sg, sv, sr;      // M times them
   logic [W-1:0] af, ag, av, ar;      // bits jW .. jW + W - 1 of the new f, g, v, r
   logic [W-1:0] nf, ng;              // word j - 1 of f, g divided by x^K
   logic [K-1:0] ov, orr;             // bits R .. R + K - 1 of the new v, r (wrap)
 
   always_comb begin
-    xf = flush ? '0 : f_rd;
-    xg = flush ? '0 : g_rd;
     xv = flush ? '0 : v_rd;
-    xr = flush ? '0 : r_rd;
-    sf = clmul(xf, mu_q) ^ clmul(xg, mv_q);
-    sg = clmul(xf, mq_q) ^ clmul(xg, mr_q);
-    sv = clmul(xv, mu_q) ^ clmul(xr, mv_q);
-    sr = clmul(xv, mq_q) ^ clmul(xr, mr_q);
+    // slot N reads nothing: M is zero there, so its products vanish without
+    // a gate on the read data (a level behind a multi-block-RAM read's mux)
+    sf = clmul(f_rd, mu_q) ^ clmul(g_rd, mv_q);
+    sg = clmul(f_rd, mq_q) ^ clmul(g_rd, mr_q);
+    sv = clmul(v_rd, mu_q) ^ clmul(r_rd, mv_q);
+    sr = clmul(v_rd, mq_q) ^ clmul(r_rd, mr_q);
     af = sf[W-1:0] ^ (first ? W'(0) : W'(cf_q));
     ag = sg[W-1:0] ^ (first ? W'(0) : W'(cg_q));
     av = sv[W-1:0] ^ (first ? W'(0) : W'(cv_q));
@@ -357,8 +358,8 @@ module gf2x_inv_divstep #(
       end
     end
 
-    if (last_slot) begin  // the next batch's steps start from M = 1
-      {mu_d, mv_d, mq_d, mr_d} = {(K+1)'(1), (K+1)'(0), (K+1)'(0), (K+1)'(1)};
+    if (last_slot) begin  // zero for slot N; the next batch's steps add 1
+      {mu_d, mv_d, mq_d, mr_d} = '0;
     end
 
     if (proc_out) begin

@@ -41,7 +41,7 @@ module gf2x_inv_divstep_fsm #(
   output logic            proc_first_o,  // slot 0
   output logic            proc_win_o,    // slot 1
   output logic            proc_top_o,    // slot N - 1
-  output logic            proc_flush_o,  // slot N
+  output logic            proc_flush_o,  // slot N (of a pass or the output only)
   output logic [AW-1:0]   proc_prev_o    // slot - 1 (mod 2^AW)
 );
 
@@ -73,7 +73,9 @@ module gf2x_inv_divstep_fsm #(
     pfirst_d    = (cnt_q == '0);
     pwin_d      = (cnt_q == CntW'(1));
     ptop_d      = (cnt_q == CntW'(N - 1));
-    pflush_d    = (cnt_q == CntW'(N));
+    // slot N of a pass or the output only (the datapath's steps rely on it;
+    // the count is also N through the first batch's steps)
+    pflush_d    = (cnt_q == CntW'(N)) && (state_q inside {StPass, StOut});
     pprev_d     = AW'(cnt_q - 1'b1);
     in_ready_o  = 1'b0;
     load_o      = 1'b0;
