@@ -278,8 +278,9 @@ def validate_config(
     record's, added to it."""
     path = out / f"{sc.core.name}_{sc.config}_L{sc.level}.json"
     old = extendable(sc, path, runs) if extend else None
-    shards = plan(runs)[len(plan(old.runs)) if old else 0 :]
-    kat_runs = sum(s.count for s in plan(runs) if s.kind != "random")
+    full = plan(runs)
+    shards = full[len(plan(old.runs)) :] if old else full
+    kat_runs = sum(s.count for s in full if s.kind != "random")
     records = kat_stream(sc.level, kat_runs)
     sources = Sources.now(sc, records)  # before the runs: what they are made from
     jobs = jobs_of(sc, shards, records)
