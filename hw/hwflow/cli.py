@@ -27,6 +27,7 @@ from hwflow.records import (
     check_reports,
     committed_pnr_reports,
     make_record,
+    pending_cores,
     pnr_report_stale,
     record_job,
     update_records,
@@ -168,6 +169,10 @@ def cmd_table(a: argparse.Namespace) -> None:
 
 
 def cmd_check_records(a: argparse.Namespace) -> None:
+    if a.pending_cores:
+        for name in pending_cores(_cores(a.cores)):
+            print(name)
+        return
     ck = check_reports(_cores(a.cores))
     if not a.cores:
         check_designs(ck)
@@ -326,6 +331,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--write", action="store_true", help=f"into hw/results/{TABLE_FILE}")
     p = command("check-records", cmd_check_records, "reports and records against sources")
     p.add_argument("--strict", action="store_true", help="fail on anything not current")
+    p.add_argument(
+        "--pending-cores",
+        action="store_true",
+        help="only list the cores whose results records differ from their sources",
+    )
     p = command("cosim", cmd_cosim, "the driver's cosim platform on a shell device")
     p.add_argument("--levels", nargs="+", type=int, default=[1])
     p.add_argument("--random", type=int, default=4)

@@ -13,6 +13,7 @@ from typing import Any
 
 from bikeco import hwrecord
 from bikeco.designfile import DesignError, load_design
+from bikeco.hwcycles import record_cycles_problem
 from bikeco.hwrecord import RecordError
 from bikeco.verifyrecord import load_verify
 from hwflow import pnr
@@ -138,29 +139,59 @@ def check_reports(cores: list[FlowCore]) -> Check:
             else:
                 ck.current.append(label)
     check_pnr_reports(cores, ck)
-    by_name = {c.name: c for c in cores}
-    for path in sorted(RESULTS.glob("*_L[0-9].json")):
-        rec = json.loads(path.read_text())
-        rc = by_name.get(rec["core"])
-        if rc is None or rec["preset"] not in rc.presets or not rc.harness.record:
+    for path, rc, rec in results_records(cores):
+        if rc is None:
             ck.orphan.append(f"results/{path.name}")
             continue
-        job = record_job(rc, rec["preset"], rec["level"], [1, 3])
-        problems = []
-        if rec["params"] != rc.record_params(rec["preset"]):
-            problems.append("params differ from the core file's preset")
-        if job.report.exists():
-            syn = read_report(job.report)
-            if rec["resources"] != resources(syn) or rec["lut_depth"] != syn["lut_depth"]:
-                problems.append(f"resources differ from {job.report.name}")
-        else:
-            problems.append(f"no report {job.report.name}")
-        problems += pnr_problems(rc, rec)
+        problems = record_problems(rc, rec)
         if problems:
             ck.mismatch.append(f"results/{path.name}: " + "; ".join(problems))
         else:
             ck.current.append(f"results/{path.name}")
     return ck
+
+
+def results_records(
+    cores: list[FlowCore], root: Path = RESULTS
+) -> list[tuple[Path, FlowCore | None, dict[str, Any]]]:
+    """Every results record with the core that makes it (None: none of these)."""
+    by_name = {c.name: c for c in cores}
+    out: list[tuple[Path, FlowCore | None, dict[str, Any]]] = []
+    for path in sorted(root.glob("*_L[0-9].json")):
+        rec = json.loads(path.read_text())
+        rc = by_name.get(rec["core"])
+        if rc is None or rec["preset"] not in rc.presets or not rc.harness.record:
+            rc = None
+        out.append((path, rc, rec))
+    return out
+
+
+def record_problems(rc: FlowCore, rec: dict[str, Any]) -> list[str]:
+    """How a results record differs from its core file's preset, its synthesis and
+    P&R reports and the cycle formulas (empty: it is current)."""
+    job = record_job(rc, rec["preset"], rec["level"], [1, 3])
+    problems = []
+    if rec["params"] != rc.record_params(rec["preset"]):
+        problems.append("params differ from the core file's preset")
+    if job.report.exists():
+        syn = read_report(job.report)
+        if rec["resources"] != resources(syn) or rec["lut_depth"] != syn["lut_depth"]:
+            problems.append(f"resources differ from {job.report.name}")
+    else:
+        problems.append(f"no report {job.report.name}")
+    problems += pnr_problems(rc, rec)
+    cycles = record_cycles_problem(rec["core"], rec["level"], rec["params"], rec["cycles"])
+    if cycles:
+        problems.append(cycles)
+    return problems
+
+
+def pending_cores(cores: list[FlowCore], root: Path = RESULTS) -> list[str]:
+    """The cores with a results record to make again (`make results`): those
+    whose record differs from its sources (record_problems)."""
+    return sorted(
+        {rc.name for _, rc, rec in results_records(cores, root) if rc and record_problems(rc, rec)}
+    )
 
 
 def committed_pnr_reports(cores: list[FlowCore]) -> list[tuple[Path, pnr.PnrJob | None]]:

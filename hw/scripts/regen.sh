@@ -34,21 +34,9 @@ else
 fi
 
 # 2. results records (cycles from simulation, resources from step 1) of the
-# cores with a record that check-records or test_hwcycles.py does not call
-# current, with the vector counts of `make results` (which writes the table)
-# (a record's name does not split into core and preset where both hold an
-# underscore, ntt_mlkem_lut_L1: its `core` field says)
-pending_cores() {
-  {
-    pending 'results/[a-z0-9_]+_L[0-9]\.json' |
-      sed -E 's/^[a-z]+: results\/([a-z0-9_]+_L[0-9])\.json.*/\1/'
-    (cd "$REPO/python" && "$PY" -m pytest -q -p no:cacheprovider tests/test_hwcycles.py 2>&1 || true) |
-      sed -nE 's/^FAILED .*\[([a-z0-9_]+_L[0-9])\].*/\1/p'
-  } | sort -u | while read -r stem; do
-    "$PY" -c 'import json, sys; print(json.load(open(sys.argv[1]))["core"])' "results/$stem.json"
-  done | sort -u
-}
-TODO=$(pending_cores)
+# cores whose record differs from its sources or the cycle formulas, with the
+# vector counts of `make results` (which writes the table)
+TODO=$("$PY" -m hwflow check-records --pending-cores)
 if [ -n "$TODO" ]; then
   step "results records: ${TODO//$'\n'/ }"
   run $NICE make results PYTHON="$PY" RESULTS_CORES="${TODO//$'\n'/ }"
@@ -85,9 +73,10 @@ if [ -n "$(pending 'results/cosim/')" ]; then
 fi
 
 # 6. the long validation: each stale record again, with its own core,
-# preset, level and count of KEMs
+# preset, level and count of KEMs (one check-records for them all)
+VALIDATION=$(pending 'results/validation/')
 for record in results/validation/*.json; do
-  if [ -n "$(pending "${record//./\\.}")" ]; then
+  if grep -qF "$record" <<<"$VALIDATION"; then
     read -r core preset level runs < <("$PY" -c 'import json, sys
 r = json.load(open(sys.argv[1]))
 print(r["core"], r["preset"], r["level"], r["runs"])' "$record")

@@ -434,3 +434,25 @@ def unit_record_cycles(core: str, level: int, params: Mapping[str, int]) -> dict
             "sample_keygen": sample_keygen_cycles(g, rpc),
         }
     raise KeyError(f"no cycle formula for {core}")
+
+
+def record_cycles_problem(
+    core: str, level: int, params: Mapping[str, object], cycles: Mapping[str, int]
+) -> str | None:
+    """How a results record's simulated cycles differ from the formulas (None: they
+    agree); the record's integer parameters feed them. A record may give more
+    operations than the formulas cover, not fewer."""
+    p = {k: v for k, v in params.items() if isinstance(v, int) and not isinstance(v, bool)}
+    if core.startswith("bike_kem_"):
+        got = kem_cycles(level, core.removeprefix("bike_kem_"), p)
+    else:
+        got = unit_record_cycles(core, level, p)
+    missing = sorted(set(got) - set(cycles))
+    if missing:
+        return f"no simulated cycles for {', '.join(missing)}"
+    wrong = {op: (cycles[op], c) for op, c in got.items() if cycles[op] != c}
+    if wrong:
+        return "cycles differ from the formulas: " + ", ".join(
+            f"{op} {sim:,} simulated, {want:,} by formula" for op, (sim, want) in wrong.items()
+        )
+    return None
