@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from bikeco import hwrecord
-from hwflow.cores import FlowCore
+from hwflow.cores import FlowCore, flow_cores
 from hwflow.executor import Cache, Executor, Job, JobError, Options, cache_dir, fail
 from hwflow.paths import REPO, RESULTS, build_dir, kat_dir
 from hwflow.records import Check
@@ -407,9 +407,10 @@ def validate(
             for level in levels:
                 sc = SimConfig(core, preset, level)
                 paths.append(validate_config(sc, runs or TARGET[level], opts, out, extend))
-    # the records just written, as check-records will see them
+    # the records just written, as check-records will see them (beside the
+    # other shapes' records of the folder)
     ck = Check([], [], [], [])
-    check_validations(ck, {c.name: c for c in cores}, out)
+    check_validations(ck, flow_cores(), out, paths)
     bad = [*ck.stale, *ck.orphan, *ck.mismatch]
     if bad or len(ck.current) < len(paths):
         sys.exit("validate: records not current: " + "; ".join(bad))
@@ -433,14 +434,17 @@ def stale_reasons(rec: hwrecord.ValidationRecord, core: FlowCore) -> list[str]:
     return changed
 
 
-def check_validations(ck: Check, cores: dict[str, FlowCore], root: Path = RECORDS) -> None:
+def check_validations(
+    ck: Check, cores: dict[str, FlowCore], root: Path = RECORDS, paths: list[Path] | None = None
+) -> None:
     """Every validation record against the current sources: stale once the RTL,
     testbench, parameters or Verilator pin changed since, or libbike's KAT
     generator records of the run (its outputs: regenerated here) or the KAT
     file; a mismatch if it counts failures or does not follow the schema. A
     libbike change that keeps its outputs keeps the record current (its
-    `libbike_sha256` tells which sources ran)."""
-    for path in sorted(root.glob("*.json")):
+    `libbike_sha256` tells which sources ran). paths: these records of root
+    only (default: every one)."""
+    for path in sorted(root.glob("*.json")) if paths is None else paths:
         label = f"results/{root.name}/{path.name}"
         try:
             rec = hwrecord.load_validation(path)

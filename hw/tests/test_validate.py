@@ -15,6 +15,7 @@ import pytest
 from bikeco.hwrecord import RecordError, dump, load_validation
 from hwflow import validate as vd
 from hwflow.cores import flow_cores
+from hwflow.executor import default_options
 from hwflow.records import Check
 from hwflow.sim import SimConfig
 from hwflow.tables import validation_table
@@ -248,3 +249,24 @@ def test_extensions_must_leave_a_first_run(records: Path) -> None:
     edit(path, extensions=[])
     with pytest.raises(RecordError, match="expected a non-empty array"):
         load_validation(path)
+
+
+def test_validating_one_shape_leaves_the_others_records_alone(
+    records: Path, kats: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the folder holds the full core's record; the server shape is validated
+    sc = SimConfig(flow_cores()["bike_kem_server"], "small", 1)
+
+    def fake_config(sc: SimConfig, runs: int, opts: Any, out: Path, extend: bool) -> Path:
+        rec = vd.make_validation(
+            sc, [result("kat", runs, {"encaps": 1})], vd.Sources.now(sc, fake_kat(1, runs))
+        )
+        path = out / f"{sc.core.name}_{sc.config}_L{sc.level}.json"
+        dump(dataclasses.replace(rec, counts=dataclasses.replace(rec.counts, tampered=0)), path)
+        return path
+
+    monkeypatch.setattr(vd, "validate_config", fake_config)
+    edit(records / "bike_kem_full_small_L1.json", sources_sha256="0" * 64)  # stale, not ours
+    paths = vd.validate([sc.core], [1], ["small"], 4, default_options(), records)
+    assert [p.name for p in paths] == ["bike_kem_server_small_L1.json"]
+    assert checked(records).stale  # the other record is still reported by check-records
