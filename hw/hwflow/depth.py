@@ -13,7 +13,10 @@ register names, so an endpoint (a register's D/CE/reset, a memory's or
 DSP's input, an output port) is named by the RTL line of the cell it feeds
 (a register: its always_ff) and the last RTL line on its worst path; that
 path is listed cell by cell with each cell's RTL line where Yosys kept one,
-from the register or memory it starts at.
+from the register or memory it starts at. LUTs lose their RTL lines in
+mapping, so each cell also names the registers and memories that feed it
+directly ("regs: ..."): the signals that join the path at that level, which
+is how a path that leaves a module and comes back can be followed.
 
     python -m hwflow depth --cores bike_decoder --presets medium   (from hw/)
 """
@@ -108,11 +111,17 @@ def endpoints(data: dict[str, Any], top: str) -> list[Endpoint]:
             worst_in[c] = arg
             stack.pop()
 
+    def side(c: str) -> str:
+        """The registers and memories feeding cell c directly, by RTL line."""
+        srcs = [driver.get(b) for b in _bits(cells[c], "input")]
+        cut = sorted({rtl_src(cells[d]) or cells[d]["type"] for d in srcs if d and not comb(d)})
+        return f"  regs: {', '.join(cut)}" if cut else ""
+
     def path(c: str | None) -> list[str]:
         out = []
         first = c
         while c is not None:
-            out.append(f"{cells[c]['type']:8s} {rtl_src(cells[c])}".rstrip())
+            out.append(f"{cells[c]['type']:8s} {rtl_src(cells[c])}".rstrip() + side(c))
             first, c = c, worst_in[c]
         if first is not None:  # what the path starts from: a register, a memory or a port
             srcs = [driver.get(b) for b in _bits(cells[first], "input")]
@@ -128,7 +137,8 @@ def endpoints(data: dict[str, Any], top: str) -> list[Endpoint]:
         if not comb(d) or d is None:
             return
         p = path(d)
-        via = next((s.split()[1] for s in reversed(p[1:]) if len(s.split()) > 1), "")
+        named = [s.split()[1] for s in reversed(p[1:]) if len(s.split()) > 1]
+        via = next((x for x in named if x.startswith("ip/")), "")
         name = f"{sink} <- {via}" if via else sink
         if name not in found or depth[d] > found[name].depth:
             found[name] = Endpoint(name, depth[d], p)

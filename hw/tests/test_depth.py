@@ -49,15 +49,20 @@ def test_depth_per_endpoint_counts_every_cell_and_cuts_registers() -> None:
     assert [e.depth for e in eps] == [3, 1, 1]
     worst = by_name["ip/x/rtl/x.sv:30 <- ip/x/rtl/x.sv:21"]
     assert worst.depth == 3
+    # each cell names the registers that feed it directly (its side inputs)
     assert worst.path == [
         "from FDCE     ip/x/rtl/x.sv:10",
-        "LUT2     ip/x/rtl/x.sv:20",
+        "LUT2     ip/x/rtl/x.sv:20  regs: ip/x/rtl/x.sv:10",
         "CARRY4   ip/x/rtl/x.sv:21",
         "CARRY4   ip/x/rtl/x.sv:21",
     ]
     assert by_name["ip/x/rtl/x.sv:31 <- ip/x/rtl/x.sv:40"].depth == 1
-    # a path from a register through a cell without an RTL line, into a port
-    assert by_name["output out"].path == ["from FDCE     ip/x/rtl/x.sv:30", "LUT2"]
+    # a path from a register through a cell without an RTL line, into a
+    # port; the cell is fed by two registers
+    assert by_name["output out"].path == [
+        "from FDCE     ip/x/rtl/x.sv:30",
+        "LUT2  regs: ip/x/rtl/x.sv:30, ip/x/rtl/x.sv:31",
+    ]
 
 
 def test_report_lists_only_endpoints_over_the_limit() -> None:
