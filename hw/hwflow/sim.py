@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import hashlib
 import json
@@ -64,13 +65,19 @@ class SimConfig:
 
 
 def libbike() -> Path:
-    """$LIBBIKE, else ../build/lib/libbike.a, else libbike built alone here."""
+    """$LIBBIKE, else ../build/lib/libbike.a, else libbike built alone here.
+    The executor's workers each call this: the build holds a file lock, so
+    they do not configure and build the same folder at once (the first
+    builds, the others find it up to date)."""
     lib = Path(os.environ.get("LIBBIKE", str(REPO / "build" / "lib" / "libbike.a")))
     if lib.exists():
         return lib
     own = build_dir() / "libbike"
-    run(["cmake", "-S", str(REPO), "-B", str(own), "-G", "Ninja", "-DBIKE_PROVIDER=OFF"])
-    run(["cmake", "--build", str(own), "--target", "bike", "-j", JOBS])
+    own.parent.mkdir(parents=True, exist_ok=True)
+    with open(own.parent / "libbike.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        run(["cmake", "-S", str(REPO), "-B", str(own), "-G", "Ninja", "-DBIKE_PROVIDER=OFF"])
+        run(["cmake", "--build", str(own), "--target", "bike", "-j", JOBS])
     return own / "lib" / "libbike.a"
 
 

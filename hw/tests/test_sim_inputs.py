@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import itertools
+import threading
+import time
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -96,3 +99,29 @@ def test_the_cycles_are_part_of_the_build_and_its_hash(
     # a testbench without formulas (the KEM's: constant time only) has no header
     kem = sim.SimConfig(flow_cores()["bike_kem_full"], "medium", 1)
     assert sim.cycles_header(kem) is None
+
+
+def test_libbike_builds_one_worker_at_a_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two workers asking for libbike at once (no prebuilt library) must not run its cmake
+    configure and build in the same folder at the same time (they raced: a configure failed)."""
+    monkeypatch.setenv("LIBBIKE", str(tmp_path / "none.a"))
+    monkeypatch.setenv("HW_BUILD_DIR", str(tmp_path / "build"))
+    spans: list[tuple[float, float]] = []
+
+    def slow_run(cmd: list[str], **_: object) -> None:
+        start = time.monotonic()
+        time.sleep(0.2)
+        spans.append((start, time.monotonic()))
+
+    monkeypatch.setattr(sim, "run", slow_run)
+    workers = [threading.Thread(target=sim.libbike) for _ in range(2)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    spans.sort()
+    assert len(spans) == 4
+    # no two cmake runs overlap: one worker's configure and build, then the other's
+    assert all(nxt[0] >= prev[1] for prev, nxt in itertools.pairwise(spans))
