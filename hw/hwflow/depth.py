@@ -11,9 +11,10 @@ so a path through one counts it as a level even from its data input (a
 clocked one): such paths are overstated by one. synth_xilinx keeps no
 register names, so an endpoint (a register's D/CE/reset, a memory's or
 DSP's input, an output port) is named by the RTL line of the cell it feeds
-(a register: its always_ff) and the last RTL line on its worst path; that
-path is listed cell by cell with each cell's RTL line where Yosys kept one,
-from the register or memory it starts at. LUTs lose their RTL lines in
+(a register: its always_ff; a memory or DSP: its type and port too) and
+the last RTL line on its worst path; that path is listed cell by cell with
+each cell's RTL line where Yosys kept one, from the register or memory it
+starts at. LUTs lose their RTL lines in
 mapping, so each cell also names the registers and memories that feed it
 directly ("regs: ..."): the signals that join the path at that level, which
 is how a path that leaves a module and comes back can be followed.
@@ -144,12 +145,21 @@ def endpoints(data: dict[str, Any], top: str) -> list[Endpoint]:
             found[name] = Endpoint(name, depth[d], p)
 
     for c in cells.values():
-        if CUT.match(c["type"]):
-            sink = rtl_src(c) or c["type"]
-            if not c["type"].startswith("FD"):
-                sink = f"{c['type']} {sink}"
+        if not CUT.match(c["type"]):
+            continue
+        if c["type"].startswith("FD"):
             for b in _bits(c, "input"):
-                note(sink, b)
+                note(rtl_src(c) or c["type"], b)
+            continue
+        # a memory or DSP: named by its port too (a write enable's path is
+        # not its address's)
+        dirs = c.get("port_directions", {})
+        for port, bits in c["connections"].items():
+            if dirs.get(port) == "input":
+                sink = f"{c['type']}.{port} {rtl_src(c)}".rstrip()
+                for b in bits:
+                    if isinstance(b, int):
+                        note(sink, b)
     for port, info in mod["ports"].items():
         if info["direction"] == "output":
             for b in info["bits"]:

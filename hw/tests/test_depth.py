@@ -70,3 +70,23 @@ def test_report_lists_only_endpoints_over_the_limit() -> None:
     assert text.splitlines()[0] == "worst depth 3; endpoints deeper than 2:"
     assert "x.sv:30 <- ip/x/rtl/x.sv:21" in text
     assert "x.sv:31" not in text
+
+
+def test_a_memory_endpoint_is_named_by_its_port() -> None:
+    """r1 -> lut a -> the memory's write enable; r1 -> the memory's address directly."""
+    ram = {
+        "type": "RAM32M",
+        "attributes": {"src": "ip/x/rtl/x.sv:50.3"},
+        "port_directions": {"WE": "input", "ADDRD": "input", "WCLK": "input", "DOA": "output"},
+        "connections": {"WE": [11], "ADDRD": [10], "WCLK": [2], "DOA": [12]},
+    }
+    cells = {
+        "r1": cell("FDCE", "ip/x/rtl/x.sv:10.3", C=[2], D=[3], Q=[10]),
+        "a": cell("LUT2", "ip/x/rtl/x.sv:20.5-20.9", I0=[10], I1=[10], O=[11]),
+        "m": ram,
+    }
+    data = {"modules": {"top": {"cells": cells, "ports": {}, "netnames": {}}}}
+    eps = endpoints(data, "top")
+    assert [(e.name, e.depth) for e in eps] == [
+        ("RAM32M.WE ip/x/rtl/x.sv:50 <- ip/x/rtl/x.sv:20", 1)
+    ]
