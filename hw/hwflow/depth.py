@@ -14,10 +14,10 @@ DSP's input, an output port) is named by the RTL line of the cell it feeds
 (a register: its always_ff; a memory or DSP: its type and port too) and
 the last RTL line on its worst path; that path is listed cell by cell with
 each cell's RTL line where Yosys kept one, from the register or memory it
-starts at. LUTs lose their RTL lines in
-mapping, so each cell also names the registers and memories that feed it
-directly ("regs: ..."): the signals that join the path at that level, which
-is how a path that leaves a module and comes back can be followed.
+starts at. LUTs lose their RTL lines in mapping, so each cell also names
+the registers and memories that feed it directly ("regs: ..."): the
+signals that join the path at that level, which is how a path that leaves
+a module and comes back can be followed.
 
     python -m hwflow depth --cores bike_decoder --presets medium   (from hw/)
 """
@@ -112,24 +112,32 @@ def endpoints(data: dict[str, Any], top: str) -> list[Endpoint]:
             worst_in[c] = arg
             stack.pop()
 
-    def side(c: str) -> str:
-        """The registers and memories feeding cell c directly, by RTL line."""
+    def feeders(c: str) -> list[str]:
+        """The registers, memories and DSPs that drive cell c's inputs."""
         srcs = [driver.get(b) for b in _bits(cells[c], "input")]
-        cut = sorted({rtl_src(cells[d]) or cells[d]["type"] for d in srcs if d and not comb(d)})
-        return f"  regs: {', '.join(cut)}" if cut else ""
+        return [d for d in srcs if d is not None and not comb(d)]
 
-    def path(c: str | None) -> list[str]:
+    def label(c: str) -> str:
+        return f"{cells[c]['type']:8s} {rtl_src(cells[c])}".rstrip()
+
+    def chain(c: str) -> list[str]:
+        """The cells of the worst path into c's output, first to last."""
         out = []
-        first = c
-        while c is not None:
-            out.append(f"{cells[c]['type']:8s} {rtl_src(cells[c])}".rstrip() + side(c))
-            first, c = c, worst_in[c]
-        if first is not None:  # what the path starts from: a register, a memory or a port
-            srcs = [driver.get(b) for b in _bits(cells[first], "input")]
-            cut = [cells[d] for d in srcs if d is not None and not comb(d)]
-            start = f"{cut[0]['type']:8s} {rtl_src(cut[0])}".rstrip() if cut else "input port"
-            out.append(f"from {start}")
+        node: str | None = c
+        while node is not None:
+            out.append(node)
+            node = worst_in[node]
         return out[::-1]
+
+    def path(cs: list[str]) -> list[str]:
+        """A chain as the report lists it: what it starts from (a register, a
+        memory or a port), then each cell with the registers feeding it."""
+        starts = feeders(cs[0])
+        out = [f"from {label(starts[0]) if starts else 'input port'}"]
+        for c in cs:
+            regs = sorted({rtl_src(cells[d]) or cells[d]["type"] for d in feeders(c)})
+            out.append(label(c) + (f"  regs: {', '.join(regs)}" if regs else ""))
+        return out
 
     found: dict[str, Endpoint] = {}
 
@@ -137,12 +145,11 @@ def endpoints(data: dict[str, Any], top: str) -> list[Endpoint]:
         d = driver.get(b)
         if not comb(d) or d is None:
             return
-        p = path(d)
-        named = [s.split()[1] for s in reversed(p[1:]) if len(s.split()) > 1]
-        via = next((x for x in named if x.startswith("ip/")), "")
+        cs = chain(d)
+        via = next((rtl_src(cells[c]) for c in reversed(cs) if rtl_src(cells[c])), "")
         name = f"{sink} <- {via}" if via else sink
         if name not in found or depth[d] > found[name].depth:
-            found[name] = Endpoint(name, depth[d], p)
+            found[name] = Endpoint(name, depth[d], path(cs))
 
     for c in cells.values():
         if not CUT.match(c["type"]):
